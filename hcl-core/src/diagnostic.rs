@@ -1,0 +1,429 @@
+//! Diagnostics: errors and warnings about a user's input, each with the
+//! source range it is about.
+//!
+//! Every problem in user input is reported as a [`Diagnostic`], never as a
+//! panic or a bare string. [`Diagnostics`] collects them in the order they
+//! were found. A [`Renderer`] writes them in the familiar HCL text form,
+//! with the source line and the subject marked:
+//!
+//! ```
+//! use hcl_core::{Diagnostic, Diagnostics, Pos, Range, Renderer};
+//!
+//! let source = "name = 42\nport = \"http\"\n";
+//! let subject = Range::new("app.hcl", Pos::new(17, 2, 8), Pos::new(23, 2, 14));
+//! let mut diags = Diagnostics::new();
+//! diags.push(
+//!     Diagnostic::error("Incorrect attribute value type")
+//!         .with_detail("A number is required.")
+//!         .with_subject(subject),
+//! );
+//! assert!(diags.has_errors());
+//!
+//! let mut renderer = Renderer::new();
+//! renderer.add_source("app.hcl", source);
+//! assert_eq!(
+//!     renderer.render(&diags),
+//!     "Error: Incorrect attribute value type\n\
+//!      \n  on app.hcl line 2:\n   2: port = \"http\"\n             ^^^^^^\n\
+//!      \nA number is required.\n\n"
+//! );
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use crate::pos::Range;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// The input cannot be used.
+    Error,
+    /// The input can be used, but something about it is questionable.
+    Warning,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "Error",
+            Severity::Warning => "Warning",
+        })
+    }
+}
+
+/// One error or warning.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// A short description, such as "Unsupported argument".
+    pub summary: String,
+    /// A longer explanation, possibly with advice on how to fix the problem.
+    pub detail: String,
+    /// The range of source the diagnostic is about.
+    pub subject: Option<Range>,
+    /// A wider range that gives the subject its meaning (the whole
+    /// expression around an operand, say).
+    pub context: Option<Range>,
+}
+
+impl Diagnostic {
+    /// An error diagnostic with a summary and nothing else yet.
+    pub fn error(summary: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            summary: summary.into(),
+            detail: String::new(),
+            subject: None,
+            context: None,
+        }
+    }
+
+    /// A warning diagnostic with a summary and nothing else yet.
+    pub fn warning(summary: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(summary)
+        }
+    }
+
+    /// Sets the detail.
+    pub fn with_detail(mut self, detail: impl Into<String>) -> Diagnostic {
+        self.detail = detail.into();
+        self
+    }
+
+    /// Sets the subject range.
+    pub fn with_subject(mut self, subject: Range) -> Diagnostic {
+        self.subject = Some(subject);
+        self
+    }
+
+    /// Sets the context range.
+    pub fn with_context(mut self, context: Range) -> Diagnostic {
+        self.context = Some(context);
+        self
+    }
+
+    /// Whether this is an error.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// Written as the Go implementation's `Error()` writes one diagnostic:
+/// `file:3,5-9: Summary; Detail`.
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(subject) = &self.subject {
+            write!(f, "{subject}: ")?;
+        }
+        f.write_str(&self.summary)?;
+        if !self.detail.is_empty() {
+            write!(f, "; {}", self.detail)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// A list of diagnostics, in the order they were found.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Diagnostics(Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// No diagnostics.
+    pub fn new() -> Diagnostics {
+        Diagnostics(Vec::new())
+    }
+
+    /// Adds one diagnostic.
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.0.push(diagnostic);
+    }
+
+    /// Adds all of another list.
+    pub fn extend(&mut self, other: Diagnostics) {
+        self.0.extend(other.0);
+    }
+
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(Diagnostic::is_error)
+    }
+
+    /// The number of diagnostics.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The diagnostics, in order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.0.iter()
+    }
+
+    /// The errors only.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.0.iter().filter(|d| d.is_error())
+    }
+
+    /// Puts the diagnostics in source order (file, then position); those
+    /// without a subject keep their place after the ones with one. The sort
+    /// is stable, so diagnostics at one place keep the order they were found.
+    pub fn sort_by_source(&mut self) {
+        self.0.sort_by(|a, b| match (&a.subject, &b.subject) {
+            (Some(x), Some(y)) => x.cmp(y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        });
+    }
+
+    /// `Ok(value)` when there is no error, else these diagnostics.
+    pub fn into_result<T>(self, value: T) -> Result<T, Diagnostics> {
+        if self.has_errors() {
+            Err(self)
+        } else {
+            Ok(value)
+        }
+    }
+
+    /// The diagnostics as a vector.
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.0
+    }
+}
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(d: Diagnostic) -> Self {
+        Diagnostics(vec![d])
+    }
+}
+
+impl From<Vec<Diagnostic>> for Diagnostics {
+    fn from(v: Vec<Diagnostic>) -> Self {
+        Diagnostics(v)
+    }
+}
+
+impl FromIterator<Diagnostic> for Diagnostics {
+    fn from_iter<I: IntoIterator<Item = Diagnostic>>(iter: I) -> Self {
+        Diagnostics(iter.into_iter().collect())
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Diagnostics {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl Extend<Diagnostic> for Diagnostics {
+    fn extend<I: IntoIterator<Item = Diagnostic>>(&mut self, iter: I) {
+        self.0.extend(iter);
+    }
+}
+
+/// One diagnostic a line, each as [`Diagnostic`]'s `Display` writes it.
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+/// Writes diagnostics as plain text in the HCL style: `Error: summary`,
+/// `on FILE line N:`, the source lines of the subject (and context) with the
+/// subject marked by carets under it, then the detail.
+#[derive(Clone, Debug, Default)]
+pub struct Renderer {
+    sources: BTreeMap<Arc<str>, Arc<str>>,
+}
+
+impl Renderer {
+    /// A renderer that knows no source text yet.
+    pub fn new() -> Renderer {
+        Renderer::default()
+    }
+
+    /// Registers the text of a file so that its lines can be shown.
+    pub fn add_source(&mut self, filename: impl Into<Arc<str>>, text: impl Into<Arc<str>>) {
+        self.sources.insert(filename.into(), text.into());
+    }
+
+    /// Renders every diagnostic.
+    pub fn render(&self, diagnostics: &Diagnostics) -> String {
+        let mut out = String::new();
+        for d in diagnostics {
+            self.render_one(d, &mut out);
+        }
+        out
+    }
+
+    /// Renders one diagnostic, appending to `out`.
+    pub fn render_one(&self, d: &Diagnostic, out: &mut String) {
+        use std::fmt::Write as _;
+        let _ = write!(out, "{}: {}\n\n", d.severity, d.summary);
+        if let Some(subject) = &d.subject {
+            match self.sources.get(&subject.filename) {
+                None => {
+                    let _ = write!(
+                        out,
+                        "  on {} line {}:\n  (source code not available)\n\n",
+                        subject.filename, subject.start.line
+                    );
+                }
+                Some(text) => {
+                    let _ = writeln!(out, "  on {} line {}:", subject.filename, subject.start.line);
+                    let snippet = match &d.context {
+                        Some(context) if context.filename == subject.filename => {
+                            subject.cover(context)
+                        }
+                        _ => subject.clone(),
+                    };
+                    write_snippet(out, text, &snippet, subject);
+                    out.push('\n');
+                }
+            }
+        }
+        if !d.detail.is_empty() {
+            let _ = write!(out, "{}\n\n", d.detail);
+        }
+    }
+}
+
+/// Writes the lines that `snippet` touches, each numbered, with carets under
+/// the part of each line that `subject` covers.
+fn write_snippet(out: &mut String, text: &str, snippet: &Range, subject: &Range) {
+    use std::fmt::Write as _;
+    let mut line_start = 0usize;
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        let line_end = line_start + line.len();
+        let content = line.trim_end_matches(['\n', '\r']);
+        let content_end = line_start + content.len();
+        let touches = |r: &Range| {
+            let (s, e) = (r.start.byte, r.end.byte.max(r.start.byte + 1));
+            s < line_end.max(line_start + 1) && e > line_start
+        };
+        if touches(snippet) {
+            let number = index + 1;
+            let _ = writeln!(out, "{number:>4}: {content}");
+            if touches(subject) {
+                let from = subject.start.byte.clamp(line_start, content_end);
+                let to = subject.end.byte.clamp(line_start, content_end);
+                let pad = text
+                    .get(line_start..from)
+                    .map_or(0, |s| s.chars().count());
+                let width = text.get(from..to).map_or(0, |s| s.chars().count()).max(1);
+                let _ = writeln!(out, "      {}{}", " ".repeat(pad), "^".repeat(width));
+            }
+        }
+        if line_start > snippet.end.byte {
+            break;
+        }
+        line_start = line_end;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pos::Pos;
+
+    fn subject(a: usize, b: usize, line: u32, col: u32) -> Range {
+        Range::new("t.hcl", Pos::new(a, line, col), Pos::new(b, line, col + (b - a) as u32))
+    }
+
+    #[test]
+    fn diagnostic_display_matches_go_error_string() {
+        let d = Diagnostic::error("Bad thing")
+            .with_detail("It was bad.")
+            .with_subject(subject(0, 3, 1, 1));
+        assert_eq!(d.to_string(), "t.hcl:1,1-4: Bad thing; It was bad.");
+        assert_eq!(Diagnostic::warning("W").to_string(), "W");
+    }
+
+    #[test]
+    fn diagnostics_has_errors_ignores_warnings() {
+        let mut ds = Diagnostics::new();
+        ds.push(Diagnostic::warning("w"));
+        assert!(!ds.has_errors());
+        ds.push(Diagnostic::error("e"));
+        assert!(ds.has_errors());
+        assert_eq!(ds.errors().count(), 1);
+    }
+
+    #[test]
+    fn sort_by_source_is_stable_and_puts_unranged_last() {
+        let mut ds: Diagnostics = vec![
+            Diagnostic::error("none"),
+            Diagnostic::error("b").with_subject(subject(5, 6, 1, 6)),
+            Diagnostic::error("a").with_subject(subject(1, 2, 1, 2)),
+            Diagnostic::error("a2").with_subject(subject(1, 2, 1, 2)),
+        ]
+        .into();
+        ds.sort_by_source();
+        let order: Vec<_> = ds.iter().map(|d| d.summary.as_str()).collect();
+        assert_eq!(order, ["a", "a2", "b", "none"]);
+    }
+
+    #[test]
+    fn renderer_without_source_says_so() {
+        let ds: Diagnostics = Diagnostic::error("E").with_subject(subject(0, 1, 1, 1)).into();
+        assert_eq!(
+            Renderer::new().render(&ds),
+            "Error: E\n\n  on t.hcl line 1:\n  (source code not available)\n\n"
+        );
+    }
+
+    #[test]
+    fn renderer_marks_subject_across_context_lines() {
+        let src = "a = [\n  1,\n  \"x\",\n]\n";
+        let mut r = Renderer::new();
+        r.add_source("t.hcl", src);
+        let subj = Range::new("t.hcl", Pos::new(13, 3, 3), Pos::new(16, 3, 6));
+        let ctx = Range::new("t.hcl", Pos::new(4, 1, 5), Pos::new(19, 4, 2));
+        let d = Diagnostic::warning("W").with_subject(subj).with_context(ctx);
+        let text = r.render(&d.into());
+        assert_eq!(
+            text,
+            "Warning: W\n\n  on t.hcl line 3:\n   1: a = [\n   2:   1,\n   3:   \"x\",\n          ^^^\n   4: ]\n\n"
+        );
+    }
+
+    #[test]
+    fn renderer_marks_empty_subject_with_one_caret() {
+        let mut r = Renderer::new();
+        r.add_source("t.hcl", "abc");
+        let d = Diagnostic::error("E").with_subject(subject(3, 3, 1, 4));
+        assert_eq!(
+            r.render(&d.into()),
+            "Error: E\n\n  on t.hcl line 1:\n   1: abc\n         ^\n\n"
+        );
+    }
+}

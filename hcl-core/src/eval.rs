@@ -1,0 +1,3 @@
+//! Evaluation context (placeholder being replaced).
+#[derive(Debug, Default)]
+pub struct EvalContext;

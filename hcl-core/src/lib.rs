@@ -1,0 +1,33 @@
+//! # hcl-core
+//!
+//! The HCL information model: [types](Type), [values](Value) with null and
+//! unknown values, arbitrary-precision [numbers](Number), [conversion and
+//! unification](convert), [functions](function), [evaluation
+//! contexts](EvalContext) and [diagnostics](Diagnostic).
+//!
+//! ```
+//! use hcl_core::{Type, Value, convert};
+//!
+//! // "8080" converts to a number by the model's rules.
+//! let port = convert::convert(&Value::string("8080"), &Type::Number).unwrap();
+//! assert_eq!(port, Value::number(8080));
+//! ```
+
+pub mod convert;
+pub mod diagnostic;
+pub mod eval;
+pub mod function;
+pub mod number;
+pub mod path;
+pub mod pos;
+pub mod ty;
+pub mod value;
+
+pub use diagnostic::{Diagnostic, Diagnostics, Renderer, Severity};
+pub use eval::EvalContext;
+pub use function::Function;
+pub use number::Number;
+pub use path::{Path, PathStep};
+pub use pos::{Pos, Range};
+pub use ty::{CapsuleType, ObjectType, TupleType, Type};
+pub use value::{Value, ValueError};

@@ -1,0 +1,778 @@
+//! Values of every type, with null and unknown values and the dynamic
+//! value ("Values and Value Types" in the information model).
+//!
+//! A [`Value`] is immutable and cheap to clone: its contents are shared
+//! behind reference counts. Strings are normalised to NFC once, when the
+//! value is made, so that string equality is a byte comparison. Maps and
+//! objects iterate in key order and sets in the Go implementation's set
+//! order, so nothing observable depends on hashing.
+//!
+//! [`PartialEq`] on values is *raw* equality: the same type and the same
+//! representation, with an unknown equal to the unknown of the same type. The
+//! equality *operation* of the spec, whose result is an unknown bool when an
+//! operand is unknown, is [`Value::equals`].
+//!
+//! ```
+//! use hcl_core::{Type, Value};
+//!
+//! let tags = Value::list([Value::string("web"), Value::string("prod")]).unwrap();
+//! assert_eq!(tags.ty(), &Type::list(Type::String));
+//! assert_eq!(tags.len(), Some(2));
+//!
+//! // "é" precomposed and "e" followed by a combining acute accent are equal.
+//! assert!(Value::string("caf\u{e9}").equals(&Value::string("cafe\u{301}")).is_true());
+//!
+//! // Comparing with an unknown value gives an unknown bool.
+//! let eq = Value::number(1).equals(&Value::unknown(Type::Number));
+//! assert!(!eq.is_known());
+//! ```
+
+use std::any::Any;
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+
+use crate::number::Number;
+use crate::ty::{CapsuleType, Type};
+
+/// An HCL value: a type and, unless it is null or unknown, its content.
+#[derive(Clone)]
+pub struct Value {
+    ty: Type,
+    repr: Repr,
+}
+
+#[derive(Clone)]
+enum Repr {
+    Null,
+    Unknown,
+    Bool(bool),
+    Number(Number),
+    String(Arc<str>),
+    /// The elements of a list, a set (deduplicated, in set order) or a tuple.
+    Elements(Arc<Vec<Value>>),
+    /// The elements of a map or the attributes of an object, by name.
+    Attributes(Arc<BTreeMap<String, Value>>),
+    Capsule(Arc<dyn Any + Send + Sync>),
+}
+
+/// A value could not be built: its parts do not fit the type asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueError {
+    message: String,
+}
+
+impl ValueError {
+    fn new(message: String) -> Self {
+        ValueError { message }
+    }
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ValueError {}
+
+/// Normalises text to NFC, skipping the work when a quick check says it
+/// already is.
+fn nfc_owned(text: String) -> String {
+    match is_nfc_quick(text.chars()) {
+        IsNormalized::Yes => text,
+        IsNormalized::No | IsNormalized::Maybe => text.nfc().collect(),
+    }
+}
+
+impl Value {
+    /// The null value of a type.
+    pub fn null(ty: Type) -> Value {
+        Value {
+            ty,
+            repr: Repr::Null,
+        }
+    }
+
+    /// The unknown value of a type.
+    pub fn unknown(ty: Type) -> Value {
+        Value {
+            ty,
+            repr: Repr::Unknown,
+        }
+    }
+
+    /// The dynamic value: the unknown value of the dynamic pseudo-type.
+    pub fn dynamic() -> Value {
+        Value::unknown(Type::Dynamic)
+    }
+
+    /// A bool value.
+    pub fn bool(value: bool) -> Value {
+        Value {
+            ty: Type::Bool,
+            repr: Repr::Bool(value),
+        }
+    }
+
+    /// A number value.
+    pub fn number(value: impl Into<Number>) -> Value {
+        Value {
+            ty: Type::Number,
+            repr: Repr::Number(value.into()),
+        }
+    }
+
+    /// A string value, normalised to NFC.
+    pub fn string(value: impl Into<String>) -> Value {
+        Value {
+            ty: Type::String,
+            repr: Repr::String(Arc::from(nfc_owned(value.into()))),
+        }
+    }
+
+    /// A list of the given elements, which must all have the same type; the
+    /// list's element type is that type. Use [`Value::list_of`] for a list
+    /// that may be empty.
+    pub fn list(elements: impl IntoIterator<Item = Value>) -> Result<Value, ValueError> {
+        let elements: Vec<Value> = elements.into_iter().collect();
+        let Some(first) = elements.first() else {
+            return Err(ValueError::new(
+                "an empty list needs an element type: use Value::list_of".into(),
+            ));
+        };
+        let ty = first.ty.clone();
+        Value::list_of(ty, elements)
+    }
+
+    /// A list whose elements all have type `element`.
+    pub fn list_of(
+        element: Type,
+        elements: impl IntoIterator<Item = Value>,
+    ) -> Result<Value, ValueError> {
+        let elements = check_elements("list", &element, elements)?;
+        Ok(Value {
+            ty: Type::list(element),
+            repr: Repr::Elements(Arc::new(elements)),
+        })
+    }
+
+    /// A set of the given elements, which must all have the same type.
+    /// Duplicates are dropped. Use [`Value::set_of`] for a set that may be
+    /// empty.
+    pub fn set(elements: impl IntoIterator<Item = Value>) -> Result<Value, ValueError> {
+        let elements: Vec<Value> = elements.into_iter().collect();
+        let Some(first) = elements.first() else {
+            return Err(ValueError::new(
+                "an empty set needs an element type: use Value::set_of".into(),
+            ));
+        };
+        let ty = first.ty.clone();
+        Value::set_of(ty, elements)
+    }
+
+    /// A set whose elements all have type `element`. Equal elements are kept
+    /// once, and the elements are put in set order.
+    pub fn set_of(
+        element: Type,
+        elements: impl IntoIterator<Item = Value>,
+    ) -> Result<Value, ValueError> {
+        let elements = check_elements("set", &element, elements)?;
+        Ok(Value {
+            ty: Type::set(element),
+            repr: Repr::Elements(Arc::new(set_order(elements))),
+        })
+    }
+
+    /// A map of the given elements, which must all have the same type. Use
+    /// [`Value::map_of`] for a map that may be empty. A key given twice keeps
+    /// its last value.
+    pub fn map<K: Into<String>>(
+        elements: impl IntoIterator<Item = (K, Value)>,
+    ) -> Result<Value, ValueError> {
+        let elements = collect_attributes(elements);
+        let Some(first) = elements.values().next() else {
+            return Err(ValueError::new(
+                "an empty map needs an element type: use Value::map_of".into(),
+            ));
+        };
+        let ty = first.ty.clone();
+        Value::map_of(ty, elements)
+    }
+
+    /// A map whose elements all have type `element`.
+    pub fn map_of<K: Into<String>>(
+        element: Type,
+        elements: impl IntoIterator<Item = (K, Value)>,
+    ) -> Result<Value, ValueError> {
+        let elements = collect_attributes(elements);
+        if let Some((key, bad)) = elements.iter().find(|(_, v)| v.ty != element) {
+            return Err(ValueError::new(format!(
+                "map element {key:?} has type {}, not the map's element type {element}",
+                bad.ty
+            )));
+        }
+        Ok(Value {
+            ty: Type::map(element),
+            repr: Repr::Attributes(Arc::new(elements)),
+        })
+    }
+
+    /// An object with the given attributes. An attribute given twice keeps
+    /// its last value.
+    pub fn object<K: Into<String>>(attributes: impl IntoIterator<Item = (K, Value)>) -> Value {
+        let attributes = collect_attributes(attributes);
+        let ty = Type::object(attributes.iter().map(|(k, v)| (k.clone(), v.ty.clone())));
+        Value {
+            ty,
+            repr: Repr::Attributes(Arc::new(attributes)),
+        }
+    }
+
+    /// The object with no attributes.
+    pub fn empty_object() -> Value {
+        Value::object(std::iter::empty::<(String, Value)>())
+    }
+
+    /// A tuple of the given elements.
+    pub fn tuple(elements: impl IntoIterator<Item = Value>) -> Value {
+        let elements: Vec<Value> = elements.into_iter().collect();
+        let ty = Type::tuple(elements.iter().map(|v| v.ty.clone()));
+        Value {
+            ty,
+            repr: Repr::Elements(Arc::new(elements)),
+        }
+    }
+
+    /// The tuple with no elements.
+    pub fn empty_tuple() -> Value {
+        Value::tuple([])
+    }
+
+    /// A value of a capsule type, holding `value`. The capsule type must
+    /// have been made for `T`.
+    ///
+    /// # Panics
+    ///
+    /// If `ty` was made for another Rust type than `T`: that is a mistake in
+    /// the calling program, not in its input.
+    pub fn capsule<T: Any + Send + Sync>(ty: &CapsuleType, value: T) -> Value {
+        assert!(
+            ty.holds::<T>(),
+            "capsule type {} does not hold {}",
+            ty.name(),
+            std::any::type_name::<T>()
+        );
+        Value {
+            ty: Type::Capsule(ty.clone()),
+            repr: Repr::Capsule(Arc::new(value)),
+        }
+    }
+
+    /// The value's type.
+    pub fn ty(&self) -> &Type {
+        &self.ty
+    }
+
+    /// Whether this is a null value.
+    pub fn is_null(&self) -> bool {
+        matches!(self.repr, Repr::Null)
+    }
+
+    /// Whether this value is known (it may still contain unknown parts).
+    pub fn is_known(&self) -> bool {
+        !matches!(self.repr, Repr::Unknown)
+    }
+
+    /// Whether this value and everything inside it are known.
+    pub fn is_wholly_known(&self) -> bool {
+        match &self.repr {
+            Repr::Unknown => false,
+            Repr::Elements(e) => e.iter().all(Value::is_wholly_known),
+            Repr::Attributes(a) => a.values().all(Value::is_wholly_known),
+            _ => true,
+        }
+    }
+
+    /// Whether this value's type, and that of everything inside it, is
+    /// free of the dynamic pseudo-type.
+    pub fn has_wholly_known_type(&self) -> bool {
+        match &self.repr {
+            Repr::Null | Repr::Unknown => !self.ty.has_dynamic(),
+            Repr::Elements(e) => e.iter().all(Value::has_wholly_known_type),
+            Repr::Attributes(a) => a.values().all(Value::has_wholly_known_type),
+            _ => true,
+        }
+    }
+
+    /// The content of a known bool.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.repr {
+            Repr::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Whether this is the known bool `true`.
+    pub fn is_true(&self) -> bool {
+        self.as_bool() == Some(true)
+    }
+
+    /// Whether this is the known bool `false`.
+    pub fn is_false(&self) -> bool {
+        self.as_bool() == Some(false)
+    }
+
+    /// The content of a known number.
+    pub fn as_number(&self) -> Option<&Number> {
+        match &self.repr {
+            Repr::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The content of a known string.
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.repr {
+            Repr::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The elements of a known list, set or tuple, in order (set order for a
+    /// set).
+    pub fn elements(&self) -> Option<&[Value]> {
+        match &self.repr {
+            Repr::Elements(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The elements of a known map or the attributes of a known object, in
+    /// key order.
+    pub fn attributes(&self) -> Option<&BTreeMap<String, Value>> {
+        match &self.repr {
+            Repr::Attributes(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// One attribute of a known object, or one element of a known map.
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.attributes().and_then(|a| a.get(name))
+    }
+
+    /// The number of elements or attributes of a known collection or
+    /// structural value; `None` for anything else.
+    pub fn len(&self) -> Option<usize> {
+        match &self.repr {
+            Repr::Elements(e) => Some(e.len()),
+            Repr::Attributes(a) => Some(a.len()),
+            _ => None,
+        }
+    }
+
+    /// Whether a known collection or structural value has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len() == Some(0)
+    }
+
+    /// The Rust value inside a known capsule value, if it is a `T`.
+    pub fn as_capsule<T: Any>(&self) -> Option<&T> {
+        match &self.repr {
+            Repr::Capsule(c) => c.downcast_ref::<T>(),
+            _ => None,
+        }
+    }
+
+    /// The equality operation of the spec. Two values are equal if and only
+    /// if they have identical types and equal contents: strings by their NFC
+    /// form, numbers numerically, collections and structures element by
+    /// element, capsules by their type's equality. A null value equals the
+    /// null value of the same type. The result is an unknown bool when an
+    /// operand is unknown (or holds unknown parts that decide the answer),
+    /// except where the types alone already prove the values unequal. The
+    /// dynamic pseudo-type stands for whatever type the other operand has.
+    pub fn equals(&self, other: &Value) -> Value {
+        match equality(self, other) {
+            Some(b) => Value::bool(b),
+            None => Value::unknown(Type::Bool),
+        }
+    }
+
+    /// Builds a value of the same type, in the same kind of container,
+    /// from new parts. Used by conversion and evaluation; `ty` must be
+    /// consistent with `elements`.
+    pub(crate) fn from_elements_unchecked(ty: Type, elements: Vec<Value>) -> Value {
+        let elements = if matches!(ty, Type::Set(_)) {
+            set_order(elements)
+        } else {
+            elements
+        };
+        Value {
+            ty,
+            repr: Repr::Elements(Arc::new(elements)),
+        }
+    }
+
+    /// Like [`Value::from_elements_unchecked`], for a map or an object.
+    pub(crate) fn from_attributes_unchecked(ty: Type, attributes: BTreeMap<String, Value>) -> Value {
+        Value {
+            ty,
+            repr: Repr::Attributes(Arc::new(attributes)),
+        }
+    }
+
+    /// The same content under another type whose representation is the
+    /// same (a capsule, or a null or unknown value re-typed).
+    pub(crate) fn with_type_unchecked(&self, ty: Type) -> Value {
+        Value {
+            ty,
+            repr: self.repr.clone(),
+        }
+    }
+}
+
+fn check_elements(
+    kind: &str,
+    element: &Type,
+    elements: impl IntoIterator<Item = Value>,
+) -> Result<Vec<Value>, ValueError> {
+    let elements: Vec<Value> = elements.into_iter().collect();
+    if let Some((i, bad)) = elements.iter().enumerate().find(|(_, v)| &v.ty != element) {
+        return Err(ValueError::new(format!(
+            "{kind} element {i} has type {}, not the {kind}'s element type {element}",
+            bad.ty
+        )));
+    }
+    Ok(elements)
+}
+
+fn collect_attributes<K: Into<String>>(
+    items: impl IntoIterator<Item = (K, Value)>,
+) -> BTreeMap<String, Value> {
+    items
+        .into_iter()
+        .map(|(k, v)| (nfc_owned(k.into()), v))
+        .collect()
+}
+
+/// Three-valued equality: `None` is unknown.
+fn equality(a: &Value, b: &Value) -> Option<bool> {
+    match (a.is_known(), b.is_known()) {
+        (false, false) => return None,
+        (true, false) => return unknown_side(a, b),
+        (false, true) => return unknown_side(b, a),
+        (true, true) => {}
+    }
+    if a.ty.has_dynamic() || b.ty.has_dynamic() {
+        // A null of (or a value holding parts of) the dynamic pseudo-type:
+        // unequal only if no type it may become could make them equal.
+        if !types_may_conform(&a.ty, &b.ty) {
+            return Some(false);
+        }
+        if a.is_null() || b.is_null() {
+            return Some(a.is_null() && b.is_null());
+        }
+        if !a.has_wholly_known_type() || !b.has_wholly_known_type() {
+            return None;
+        }
+    } else if a.ty != b.ty {
+        return Some(false);
+    }
+    match (&a.repr, &b.repr) {
+        (Repr::Null, Repr::Null) => Some(true),
+        (Repr::Null, _) | (_, Repr::Null) => Some(false),
+        (Repr::Bool(x), Repr::Bool(y)) => Some(x == y),
+        (Repr::Number(x), Repr::Number(y)) => Some(x == y),
+        (Repr::String(x), Repr::String(y)) => Some(x == y),
+        (Repr::Elements(x), Repr::Elements(y)) if matches!(a.ty, Type::Set(_)) => set_equality(x, y),
+        (Repr::Elements(x), Repr::Elements(y)) => {
+            if x.len() != y.len() {
+                return Some(false);
+            }
+            all_equal(x.iter().zip(y.iter()))
+        }
+        (Repr::Attributes(x), Repr::Attributes(y)) => {
+            if x.len() != y.len() || !x.keys().eq(y.keys()) {
+                return Some(false);
+            }
+            all_equal(x.values().zip(y.values()))
+        }
+        (Repr::Capsule(x), Repr::Capsule(y)) => match &a.ty {
+            Type::Capsule(c) => Some(c.values_equal(x.as_ref(), y.as_ref())),
+            _ => Some(false),
+        },
+        _ => Some(false),
+    }
+}
+
+/// Equality when `known` is known and `unknown` is not.
+fn unknown_side(known: &Value, unknown: &Value) -> Option<bool> {
+    if known.is_null() || unknown.ty.has_dynamic() || known.ty.has_dynamic() {
+        if types_may_conform(&known.ty, &unknown.ty) {
+            None
+        } else {
+            Some(false)
+        }
+    } else if known.ty != unknown.ty {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// In order, the first pair that is unequal decides `false`, and the first
+/// pair whose equality is unknown decides unknown (as the Go implementation
+/// walks a list).
+fn all_equal<'a>(pairs: impl Iterator<Item = (&'a Value, &'a Value)>) -> Option<bool> {
+    for (x, y) in pairs {
+        match equality(x, y) {
+            Some(true) => {}
+            other => return other,
+        }
+    }
+    Some(true)
+}
+
+/// Two sets are equal when every element of each is in the other; a set
+/// holding an unknown element compares as unknown.
+fn set_equality(x: &[Value], y: &[Value]) -> Option<bool> {
+    if x.iter().chain(y).any(|v| !v.is_wholly_known()) {
+        return None;
+    }
+    let contains = |set: &[Value], v: &Value| set.iter().any(|w| equality(v, w) == Some(true));
+    Some(x.len() == y.len() && x.iter().all(|v| contains(y, v)) && y.iter().all(|v| contains(x, v)))
+}
+
+/// Whether two types could become identical once every dynamic part is
+/// known (the dynamic pseudo-type conforms to anything).
+fn types_may_conform(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (Type::Dynamic, _) | (_, Type::Dynamic) => true,
+        (Type::List(x), Type::List(y)) | (Type::Map(x), Type::Map(y)) | (Type::Set(x), Type::Set(y)) => {
+            types_may_conform(x, y)
+        }
+        (Type::Object(x), Type::Object(y)) => {
+            x.len() == y.len()
+                && x.attributes().iter().zip(y.attributes()).all(|((kx, tx), (ky, ty))| {
+                    kx == ky && types_may_conform(tx, ty)
+                })
+        }
+        (Type::Tuple(x), Type::Tuple(y)) => {
+            x.len() == y.len()
+                && x.elements().iter().zip(y.elements()).all(|(tx, ty)| types_may_conform(tx, ty))
+        }
+        _ => a == b,
+    }
+}
+
+/// Deduplicates set elements (by the equality operation: unknown elements
+/// are never merged) and sorts them in the Go implementation's set order:
+/// known values first, then unknown values, then null; strings by their
+/// bytes, numbers numerically, false before true; other types by a
+/// canonical text of their content. Ties keep their given order.
+fn set_order(elements: Vec<Value>) -> Vec<Value> {
+    let mut unique: Vec<Value> = Vec::with_capacity(elements.len());
+    let mut keyed: Vec<(SetKey, Value)> = Vec::with_capacity(elements.len());
+    for v in elements {
+        let key = SetKey::of(&v);
+        keyed.push((key, v));
+    }
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    // Equal values have equal keys, so duplicates are neighbours within a
+    // run of equal keys.
+    let mut run_start = 0;
+    for (i, (key, v)) in keyed.iter().enumerate() {
+        if i > 0 && keyed[i - 1].0.cmp(key) != Ordering::Equal {
+            run_start = unique.len();
+        }
+        if !unique[run_start..].iter().any(|u| equality(u, v) == Some(true)) {
+            unique.push(v.clone());
+        }
+    }
+    unique
+}
+
+/// The sort key of a set element.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum SetKey {
+    Bool(bool),
+    Number(Number),
+    String(Arc<str>),
+    Canonical(String),
+    Capsule,
+    Unknown,
+    Null,
+}
+
+impl SetKey {
+    fn of(v: &Value) -> SetKey {
+        match &v.repr {
+            Repr::Null => SetKey::Null,
+            Repr::Unknown => SetKey::Unknown,
+            Repr::Bool(b) => SetKey::Bool(*b),
+            Repr::Number(n) => SetKey::Number(n.clone()),
+            Repr::String(s) => SetKey::String(s.clone()),
+            Repr::Capsule(_) => SetKey::Capsule,
+            Repr::Elements(_) | Repr::Attributes(_) => {
+                let mut text = String::new();
+                canonical_text(v, &mut text);
+                SetKey::Canonical(text)
+            }
+        }
+    }
+}
+
+/// The Go implementation's set-hash text of a value: `?` unknown, `~`
+/// null, `T`/`F`, numbers, quoted strings, `[..;]` for lists and sets,
+/// `{k:v;}` for maps, `<..;>` for objects and tuples.
+fn canonical_text(v: &Value, out: &mut String) {
+    use std::fmt::Write as _;
+    match &v.repr {
+        Repr::Unknown => out.push('?'),
+        Repr::Null => out.push('~'),
+        Repr::Bool(true) => out.push('T'),
+        Repr::Bool(false) => out.push('F'),
+        Repr::Number(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Repr::String(s) => {
+            let _ = write!(out, "{s:?}");
+        }
+        Repr::Capsule(_) => out.push_str("«?»"),
+        Repr::Elements(e) => {
+            let (open, close) = match v.ty {
+                Type::Tuple(_) => ('<', '>'),
+                _ => ('[', ']'),
+            };
+            out.push(open);
+            for x in e.iter() {
+                canonical_text(x, out);
+                out.push(';');
+            }
+            out.push(close);
+        }
+        Repr::Attributes(a) => {
+            let is_map = matches!(v.ty, Type::Map(_));
+            out.push(if is_map { '{' } else { '<' });
+            for (k, x) in a.iter() {
+                if is_map {
+                    let _ = write!(out, "{k:?}:");
+                }
+                canonical_text(x, out);
+                out.push(';');
+            }
+            out.push(if is_map { '}' } else { '>' });
+        }
+    }
+}
+
+/// Raw equality: identical types and identical content; unknowns of the
+/// same type are equal to each other, and so are nulls of the same type.
+impl PartialEq for Value {
+    fn eq(&self, other: &Self) -> bool {
+        if self.ty != other.ty {
+            return false;
+        }
+        match (&self.repr, &other.repr) {
+            (Repr::Null, Repr::Null) | (Repr::Unknown, Repr::Unknown) => true,
+            (Repr::Bool(x), Repr::Bool(y)) => x == y,
+            (Repr::Number(x), Repr::Number(y)) => x == y,
+            (Repr::String(x), Repr::String(y)) => x == y,
+            (Repr::Elements(x), Repr::Elements(y)) => x == y,
+            (Repr::Attributes(x), Repr::Attributes(y)) => x == y,
+            (Repr::Capsule(x), Repr::Capsule(y)) => match &self.ty {
+                Type::Capsule(c) => c.values_equal(x.as_ref(), y.as_ref()),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+}
+
+impl From<bool> for Value {
+    fn from(v: bool) -> Self {
+        Value::bool(v)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(v: &str) -> Self {
+        Value::string(v)
+    }
+}
+
+impl From<String> for Value {
+    fn from(v: String) -> Self {
+        Value::string(v)
+    }
+}
+
+impl From<Number> for Value {
+    fn from(v: Number) -> Self {
+        Value::number(v)
+    }
+}
+
+macro_rules! value_from_integer {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Value {
+            fn from(v: $t) -> Self {
+                Value::number(Number::from(v))
+            }
+        }
+    )*};
+}
+value_from_integer!(i64);
+
+/// Writes a value in HCL's own expression syntax: `"text"`, `42`, `true`,
+/// `["a", "b"]`, `{ name = "x" }`; `null` and `(unknown string)` for null
+/// and unknown values.
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.repr {
+            Repr::Null => f.write_str("null"),
+            Repr::Unknown => write!(f, "(unknown {})", self.ty),
+            Repr::Bool(b) => write!(f, "{b}"),
+            Repr::Number(n) => write!(f, "{n}"),
+            Repr::String(s) => write!(f, "{s:?}"),
+            Repr::Capsule(_) => write!(f, "({})", self.ty),
+            Repr::Elements(e) => {
+                f.write_str("[")?;
+                for (i, x) in e.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                f.write_str("]")
+            }
+            Repr::Attributes(a) => {
+                if a.is_empty() {
+                    return f.write_str("{}");
+                }
+                f.write_str("{ ")?;
+                for (i, (k, x)) in a.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{k:?} = {x}")?;
+                }
+                f.write_str(" }")
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.repr {
+            Repr::Null => write!(f, "null({})", self.ty),
+            _ => fmt::Display::fmt(self, f),
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! hcl-decode (filled by a later issue).

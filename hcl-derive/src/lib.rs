@@ -1,0 +1,1 @@
+//! hcl-derive (filled by a later issue).
