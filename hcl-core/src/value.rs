@@ -776,3 +776,271 @@ impl fmt::Debug for Value {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(text: &str) -> Value {
+        Value::string(text)
+    }
+
+    fn n(v: i64) -> Value {
+        Value::number(v)
+    }
+
+    fn is_unknown_bool(v: &Value) -> bool {
+        !v.is_known() && v.ty() == &Type::Bool
+    }
+
+    #[test]
+    fn value_size_is_five_words() {
+        assert_eq!(std::mem::size_of::<Value>(), 40);
+    }
+
+    #[test]
+    fn equal_values_need_identical_types() {
+        assert!(s("1").equals(&n(1)).is_false());
+        assert!(Value::bool(true).equals(&s("true")).is_false());
+        let l = Value::list([s("a")]).unwrap();
+        let set = Value::set([s("a")]).unwrap();
+        assert!(l.equals(&set).is_false());
+        assert!(Value::tuple([s("a")]).equals(&l).is_false());
+    }
+
+    #[test]
+    fn string_equality_is_by_nfc_form() {
+        let precomposed = s("caf\u{e9}");
+        let decomposed = s("cafe\u{301}");
+        assert!(precomposed.equals(&decomposed).is_true());
+        assert_eq!(precomposed, decomposed);
+        assert_eq!(decomposed.as_str(), Some("caf\u{e9}"));
+        assert!(s("a").equals(&s("b")).is_false());
+    }
+
+    #[test]
+    fn nfc_applies_to_map_keys_and_attribute_names() {
+        let a = Value::object([("cafe\u{301}", n(1))]);
+        assert!(a.get("caf\u{e9}").is_some());
+        let m = Value::map([("cafe\u{301}", n(1))]).unwrap();
+        assert!(m.get("caf\u{e9}").is_some());
+    }
+
+    #[test]
+    fn bool_values_equal_when_both_true_or_both_false() {
+        assert!(Value::bool(true).equals(&Value::bool(true)).is_true());
+        assert!(Value::bool(false).equals(&Value::bool(false)).is_true());
+        assert!(Value::bool(true).equals(&Value::bool(false)).is_false());
+    }
+
+    #[test]
+    fn number_equality_is_numeric() {
+        assert!(n(3).equals(&Value::number(Number::from(3i32))).is_true());
+        assert!(n(3).equals(&n(4)).is_false());
+        let inf = Value::number(Number::INFINITY);
+        let ninf = Value::number(Number::NEG_INFINITY);
+        assert!(inf.equals(&inf).is_true());
+        assert!(ninf.equals(&ninf).is_true());
+        assert!(inf.equals(&ninf).is_false());
+    }
+
+    #[test]
+    fn structural_values_equal_when_all_attributes_or_elements_equal() {
+        let a = Value::object([("x", n(1)), ("y", s("a"))]);
+        let b = Value::object([("y", s("a")), ("x", n(1))]);
+        let c = Value::object([("x", n(2)), ("y", s("a"))]);
+        assert!(a.equals(&b).is_true());
+        assert!(a.equals(&c).is_false());
+        assert!(Value::tuple([n(1), s("a")]).equals(&Value::tuple([n(1), s("a")])).is_true());
+        assert!(Value::tuple([n(1), s("a")]).equals(&Value::tuple([n(1), s("b")])).is_false());
+    }
+
+    #[test]
+    fn collection_values_equal_when_same_length_and_elements_equal() {
+        let l1 = Value::list([n(1), n(2)]).unwrap();
+        let l2 = Value::list([n(1), n(2)]).unwrap();
+        let l3 = Value::list([n(2), n(1)]).unwrap();
+        assert!(l1.equals(&l2).is_true());
+        assert!(l1.equals(&l3).is_false());
+        let m1 = Value::map([("a", n(1))]).unwrap();
+        let m2 = Value::map([("a", n(1)), ("b", n(2))]).unwrap();
+        assert!(m1.equals(&m2).is_false());
+        let s1 = Value::set([n(1), n(2)]).unwrap();
+        let s2 = Value::set([n(2), n(1), n(2)]).unwrap();
+        assert!(s1.equals(&s2).is_true());
+        assert_eq!(s2.len(), Some(2));
+    }
+
+    #[test]
+    fn collection_types_identical_only_with_same_element_type() {
+        assert!(Value::list_of(Type::String, []).unwrap().equals(&Value::list_of(Type::Number, []).unwrap()).is_false());
+        assert!(Value::list_of(Type::String, []).unwrap().equals(&Value::list_of(Type::String, []).unwrap()).is_true());
+    }
+
+    #[test]
+    fn collection_elements_must_share_the_element_type() {
+        let err = Value::list([s("a"), n(1)]).unwrap_err();
+        assert_eq!(err.to_string(), "list element 1 has type number, not the list's element type string");
+        assert!(Value::set_of(Type::String, [n(1)]).is_err());
+        assert!(Value::map_of(Type::String, [("k", n(1))]).is_err());
+        assert!(Value::list(std::iter::empty()).is_err());
+    }
+
+    #[test]
+    fn null_value_of_a_type_is_equal_to_itself() {
+        let null = Value::null(Type::String);
+        assert!(null.equals(&null).is_true());
+        assert!(null.equals(&s("")).is_false());
+        assert!(s("").equals(&null).is_false());
+    }
+
+    #[test]
+    fn deviation_null_values_of_different_types_are_not_equal() {
+        // The spec: equal only with identical types. Go: all nulls are equal.
+        assert!(Value::null(Type::String).equals(&Value::null(Type::Number)).is_false());
+    }
+
+    #[test]
+    fn null_of_dynamic_pseudo_type_equals_null_of_any_type() {
+        let dynnull = Value::null(Type::Dynamic);
+        assert!(dynnull.equals(&Value::null(Type::String)).is_true());
+        assert!(Value::null(Type::list(Type::Number)).equals(&dynnull).is_true());
+        assert!(dynnull.equals(&s("x")).is_false());
+    }
+
+    #[test]
+    fn every_type_has_a_distinct_unknown_value() {
+        let us = Value::unknown(Type::String);
+        let un = Value::unknown(Type::Number);
+        assert!(!us.is_known());
+        assert_ne!(us, un);
+        assert_eq!(us, Value::unknown(Type::String));
+        assert_eq!(us.ty(), &Type::String);
+    }
+
+    #[test]
+    fn comparing_unknown_values_yields_unknown_bool() {
+        let u = Value::unknown(Type::String);
+        assert!(is_unknown_bool(&u.equals(&u)));
+        assert!(is_unknown_bool(&u.equals(&s("a"))));
+        assert!(is_unknown_bool(&s("a").equals(&u)));
+        assert!(is_unknown_bool(&Value::dynamic().equals(&n(1))));
+        assert!(is_unknown_bool(&Value::dynamic().equals(&Value::dynamic())));
+    }
+
+    #[test]
+    fn unknown_of_another_type_is_provably_unequal() {
+        assert!(s("a").equals(&Value::unknown(Type::Number)).is_false());
+        assert!(Value::null(Type::String).equals(&Value::unknown(Type::Number)).is_false());
+        assert!(is_unknown_bool(&Value::null(Type::String).equals(&Value::unknown(Type::String))));
+    }
+
+    #[test]
+    fn unknown_elements_make_collection_equality_unknown() {
+        let a = Value::list([Value::unknown(Type::Number), n(1)]).unwrap();
+        let b = Value::list([n(0), n(1)]).unwrap();
+        assert!(is_unknown_bool(&a.equals(&b)));
+        // A difference found before the unknown element decides.
+        let c = Value::list([n(5), Value::unknown(Type::Number)]).unwrap();
+        let d = Value::list([n(6), n(1)]).unwrap();
+        assert!(c.equals(&d).is_false());
+        let set = Value::set([Value::unknown(Type::Number)]).unwrap();
+        assert!(is_unknown_bool(&set.equals(&set)));
+    }
+
+    #[test]
+    fn dynamic_value_is_unknown_of_dynamic_pseudo_type() {
+        let d = Value::dynamic();
+        assert!(!d.is_known());
+        assert_eq!(d.ty(), &Type::Dynamic);
+        assert!(!d.has_wholly_known_type());
+        assert!(!Value::tuple([d]).has_wholly_known_type());
+    }
+
+    #[test]
+    fn wholly_known_looks_inside() {
+        let v = Value::object([("a", Value::unknown(Type::Bool))]);
+        assert!(v.is_known());
+        assert!(!v.is_wholly_known());
+        assert!(Value::object([("a", n(1))]).is_wholly_known());
+    }
+
+    #[test]
+    fn capsule_equality_is_defined_by_the_application() {
+        #[derive(Debug)]
+        struct Approx(i32);
+        impl PartialEq for Approx {
+            fn eq(&self, other: &Self) -> bool {
+                (self.0 - other.0).abs() <= 1
+            }
+        }
+        let ty = CapsuleType::new::<Approx>("approx");
+        let a = Value::capsule(&ty, Approx(10));
+        let b = Value::capsule(&ty, Approx(11));
+        let c = Value::capsule(&ty, Approx(13));
+        assert!(a.equals(&b).is_true());
+        assert!(a.equals(&c).is_false());
+        let other = CapsuleType::new::<Approx>("approx");
+        assert!(a.equals(&Value::capsule(&other, Approx(10))).is_false());
+    }
+
+    #[test]
+    fn maps_and_objects_iterate_in_key_order() {
+        let m = Value::map([("b", n(2)), ("a", n(1)), ("c", n(3))]).unwrap();
+        let keys: Vec<_> = m.attributes().unwrap().keys().cloned().collect();
+        assert_eq!(keys, ["a", "b", "c"]);
+        let o = Value::object([("z", n(0)), ("y", n(0))]);
+        assert_eq!(o.to_string(), "{ \"y\" = 0, \"z\" = 0 }");
+    }
+
+    #[test]
+    fn sets_iterate_in_go_set_order() {
+        let strings = Value::set([s("b"), s("a"), s("B")]).unwrap();
+        assert_eq!(strings.to_string(), "[\"B\", \"a\", \"b\"]");
+        let numbers = Value::set([n(10), n(-1), n(2)]).unwrap();
+        assert_eq!(numbers.to_string(), "[-1, 2, 10]");
+        let bools = Value::set([Value::bool(true), Value::bool(false)]).unwrap();
+        assert_eq!(bools.to_string(), "[false, true]");
+        // Known values first, then unknown ones, then null.
+        let mixed = Value::set([
+            Value::null(Type::Number),
+            Value::unknown(Type::Number),
+            n(1),
+        ])
+        .unwrap();
+        assert_eq!(mixed.to_string(), "[1, (unknown number), null]");
+        // Other element types order by their canonical text.
+        let lists = Value::set([
+            Value::list([n(9)]).unwrap(),
+            Value::list([n(10)]).unwrap(),
+        ])
+        .unwrap();
+        assert_eq!(lists.to_string(), "[[10], [9]]");
+    }
+
+    #[test]
+    fn set_keeps_distinct_unknown_elements() {
+        let u = Value::unknown(Type::String);
+        let set = Value::set([u.clone(), u, s("a"), s("a")]).unwrap();
+        assert_eq!(set.len(), Some(3));
+    }
+
+    #[test]
+    fn set_of_equal_values_after_nfc_keeps_one() {
+        let set = Value::set([s("caf\u{e9}"), s("cafe\u{301}")]).unwrap();
+        assert_eq!(set.len(), Some(1));
+    }
+
+    #[test]
+    fn display_writes_hcl_syntax() {
+        let v = Value::object([
+            ("list", Value::list([s("a"), s("b")]).unwrap()),
+            ("null", Value::null(Type::String)),
+            ("unknown", Value::unknown(Type::Number)),
+        ]);
+        assert_eq!(
+            v.to_string(),
+            "{ \"list\" = [\"a\", \"b\"], \"null\" = null, \"unknown\" = (unknown number) }"
+        );
+    }
+}
