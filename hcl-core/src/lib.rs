@@ -17,9 +17,11 @@ pub mod convert;
 pub mod diagnostic;
 pub mod eval;
 pub mod function;
+pub mod native;
 pub mod number;
 pub mod path;
 pub mod pos;
+pub mod source;
 pub mod ty;
 pub mod value;
 

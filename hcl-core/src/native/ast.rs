@@ -1,0 +1,559 @@
+//! The syntax tree of the native syntax.
+//!
+//! The tree is an arena: every node lives in a vector of the [`Ast`] and
+//! refers to others by index ([`ExprId`], [`BodyId`], ...), and to source
+//! text by [`Span`]. Identifiers and string literals without escapes are
+//! not copied: their text is sliced from the source when needed. This
+//! keeps a parsed file small (a few times the size of its text) and makes
+//! the handles given to callers (`Arc<ParsedFile>` plus an index) cheap.
+//!
+//! Lists of children (tuple elements, call arguments, template parts,
+//! attributes of a body, ...) are contiguous runs of a shared vector,
+//! addressed by a [`List`]. A parser builds each run on a scratch stack and
+//! appends it when the enclosing node is finished, so runs never
+//! interleave.
+//!
+//! The node kinds mirror the Go implementation's (`hclsyntax`), so that
+//! evaluation and diagnostics can follow it closely: template `if` and
+//! `for` directives are represented as a conditional and as a
+//! [`ExprKind::TemplateJoin`] over a tuple `for` expression, exactly as Go
+//! desugars them.
+
+use crate::number::Number;
+use crate::source::Span;
+
+/// Index of an expression node in [`Ast::exprs`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ExprId(pub u32);
+
+/// Index of a body in [`Ast::bodies`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BodyId(pub u32);
+
+/// Index of a `for` expression's details in [`Ast::fors`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ForId(pub u32);
+
+/// Index of a number in [`Ast::numbers`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NumberId(pub u32);
+
+/// A run of `len` items starting at `start` in one of the arena's shared
+/// vectors (which one depends on the field: [`Ast::expr_lists`],
+/// [`Ast::steps`], [`Ast::attributes`], [`Ast::blocks`], [`Ast::labels`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct List {
+    /// First item.
+    pub start: u32,
+    /// Number of items.
+    pub len: u32,
+}
+
+impl List {
+    /// The empty run.
+    pub const EMPTY: List = List { start: 0, len: 0 };
+
+    /// The indices covered.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+
+    /// Whether the run is empty.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
+/// Literal text: either a slice of the source (no escapes, nothing
+/// stripped) or an owned string in [`Ast::strings`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Text {
+    /// The source bytes of this span, verbatim.
+    Source(Span),
+    /// The string at this index of [`Ast::strings`].
+    Owned(u32),
+}
+
+/// A parsed file: the root body and every node.
+#[derive(Debug, Default)]
+pub struct Ast {
+    /// Expression nodes.
+    pub exprs: Vec<Expr>,
+    /// Runs of expression ids (children lists). For an object, the run
+    /// holds key and value ids alternately.
+    pub expr_lists: Vec<ExprId>,
+    /// Traversal steps, in runs.
+    pub steps: Vec<Step>,
+    /// `for` expression details.
+    pub fors: Vec<ForExpr>,
+    /// Number literals.
+    pub numbers: Vec<Number>,
+    /// Literal texts that differ from their source (escapes, stripping,
+    /// heredoc indentation removed).
+    pub strings: Vec<Box<str>>,
+    /// Bodies; the file's own body is [`Ast::root`].
+    pub bodies: Vec<BodyNode>,
+    /// Attributes, in runs (one run per body, in source order).
+    pub attributes: Vec<AttributeNode>,
+    /// Blocks, in runs (one run per body, in source order).
+    pub blocks: Vec<BlockNode>,
+    /// Block labels, in runs (one run per block).
+    pub labels: Vec<LabelNode>,
+    /// The file's top-level body.
+    pub root: Option<BodyId>,
+}
+
+/// One expression node: its kind and the span of the whole expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    /// What the expression is.
+    pub kind: ExprKind,
+    /// The whole expression's source span.
+    pub span: Span,
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// `-a`
+    Negate,
+    /// `!a`
+    Not,
+}
+
+/// Binary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    /// `||`
+    Or,
+    /// `&&`
+    And,
+    /// `==`
+    Equal,
+    /// `!=`
+    NotEqual,
+    /// `>`
+    Greater,
+    /// `>=`
+    GreaterOrEqual,
+    /// `<`
+    Less,
+    /// `<=`
+    LessOrEqual,
+    /// `+`
+    Add,
+    /// `-`
+    Subtract,
+    /// `*`
+    Multiply,
+    /// `/`
+    Divide,
+    /// `%`
+    Modulo,
+}
+
+impl BinaryOp {
+    /// Precedence level from the spec: higher binds tighter.
+    pub fn precedence(self) -> u8 {
+        match self {
+            BinaryOp::Or => 1,
+            BinaryOp::And => 2,
+            BinaryOp::Equal | BinaryOp::NotEqual => 3,
+            BinaryOp::Greater | BinaryOp::GreaterOrEqual | BinaryOp::Less | BinaryOp::LessOrEqual => 4,
+            BinaryOp::Add | BinaryOp::Subtract => 5,
+            BinaryOp::Multiply | BinaryOp::Divide | BinaryOp::Modulo => 6,
+        }
+    }
+
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Or => "||",
+            BinaryOp::And => "&&",
+            BinaryOp::Equal => "==",
+            BinaryOp::NotEqual => "!=",
+            BinaryOp::Greater => ">",
+            BinaryOp::GreaterOrEqual => ">=",
+            BinaryOp::Less => "<",
+            BinaryOp::LessOrEqual => "<=",
+            BinaryOp::Add => "+",
+            BinaryOp::Subtract => "-",
+            BinaryOp::Multiply => "*",
+            BinaryOp::Divide => "/",
+            BinaryOp::Modulo => "%",
+        }
+    }
+}
+
+/// The kinds of expression, after the Go implementation's node types.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// A number literal.
+    Number(NumberId),
+    /// `true` or `false`.
+    Bool(bool),
+    /// `null`: the null value of the dynamic pseudo-type.
+    Null,
+    /// A literal string: a template literal part, or the whole of a quoted
+    /// string with no interpolation (Go: a string `LiteralValueExpr`).
+    String(Text),
+    /// A template: its parts (literal strings, interpolated expressions,
+    /// directives) are concatenated as strings.
+    Template {
+        /// The parts, in [`Ast::expr_lists`].
+        parts: List,
+    },
+    /// A template that is a single interpolation: its value is returned
+    /// unconverted (interpolation unwrapping).
+    TemplateWrap {
+        /// The interpolated expression.
+        inner: ExprId,
+    },
+    /// The result of a template `for` directive: a tuple whose elements
+    /// are strings, joined.
+    TemplateJoin {
+        /// A tuple `for` expression.
+        tuple: ExprId,
+    },
+    /// A variable with attribute and index steps: `a.b[0]`.
+    ScopeTraversal {
+        /// The steps (the first is the root), in [`Ast::steps`].
+        steps: List,
+    },
+    /// Attribute and index steps applied to another expression's value.
+    RelativeTraversal {
+        /// The expression the steps apply to.
+        source: ExprId,
+        /// The steps, in [`Ast::steps`].
+        steps: List,
+    },
+    /// A function call.
+    FunctionCall {
+        /// The function name.
+        name: Span,
+        /// The arguments, in [`Ast::expr_lists`].
+        args: List,
+        /// Whether the last argument is followed by `...`.
+        expand_final: bool,
+        /// Byte offset of the `(` (one byte wide).
+        open_paren: u32,
+        /// Byte offset of the `)` (one byte wide).
+        close_paren: u32,
+    },
+    /// `cond ? a : b`.
+    Conditional {
+        /// The predicate.
+        condition: ExprId,
+        /// Chosen when true.
+        true_result: ExprId,
+        /// Chosen when false.
+        false_result: ExprId,
+    },
+    /// A binary operation.
+    Binary {
+        /// The operator.
+        op: BinaryOp,
+        /// Left operand.
+        lhs: ExprId,
+        /// Right operand.
+        rhs: ExprId,
+    },
+    /// A unary operation.
+    Unary {
+        /// The operator.
+        op: UnaryOp,
+        /// The operand.
+        operand: ExprId,
+        /// The operator symbol.
+        symbol: Span,
+    },
+    /// `[a, b]`.
+    Tuple {
+        /// The elements, in [`Ast::expr_lists`].
+        elements: List,
+        /// The `[`.
+        open: Span,
+    },
+    /// `{k = v, ...}`.
+    Object {
+        /// Key and value ids alternately, in [`Ast::expr_lists`]. Keys are
+        /// [`ExprKind::ObjectKey`] nodes.
+        items: List,
+        /// The `{`.
+        open: Span,
+    },
+    /// An object key: a bare identifier is a literal name unless
+    /// parenthesised.
+    ObjectKey {
+        /// The key expression.
+        wrapped: ExprId,
+        /// Set when the key was parenthesised: never a literal name.
+        force_non_literal: bool,
+    },
+    /// A `for` expression.
+    For(ForId),
+    /// `coll[key]` where the key is not constant (constant keys become
+    /// traversal steps).
+    Index {
+        /// The collection.
+        collection: ExprId,
+        /// The key.
+        key: ExprId,
+        /// The `[`.
+        open: Span,
+        /// From `[` to `]`.
+        bracket: Span,
+    },
+    /// `source.*...` or `source[*]...`.
+    Splat {
+        /// The value splatted.
+        source: ExprId,
+        /// The expression applied to each element; refers to `item`.
+        each: ExprId,
+        /// The [`ExprKind::AnonSymbol`] standing for each element.
+        item: ExprId,
+        /// The `.*` or `[*]`.
+        marker: Span,
+    },
+    /// The element currently visited by a splat.
+    AnonSymbol,
+    /// `(expr)`.
+    Parens {
+        /// The inner expression.
+        inner: ExprId,
+    },
+    /// Stands where an expression failed to parse (its diagnostic has been
+    /// reported); evaluates to the dynamic value without further errors.
+    Invalid,
+}
+
+/// The details of a `for` expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForExpr {
+    /// The key variable, when two are given.
+    pub key_var: Option<Span>,
+    /// The value variable.
+    pub value_var: Span,
+    /// The collection iterated.
+    pub collection: ExprId,
+    /// The key expression (object `for` only).
+    pub key: Option<ExprId>,
+    /// The value (or element) expression.
+    pub value: ExprId,
+    /// The `if` condition.
+    pub condition: Option<ExprId>,
+    /// Grouping mode: `...` after the value.
+    pub group: bool,
+    /// The opening `[` or `{`.
+    pub open: Span,
+    /// The closing `]` or `}`.
+    pub close: Span,
+}
+
+/// A traversal step.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// The variable name at the start of a scope traversal.
+    Root {
+        /// The name.
+        name: Span,
+    },
+    /// `.name`.
+    Attr {
+        /// The name.
+        name: Span,
+        /// The dot and the name.
+        span: Span,
+    },
+    /// A constant index: `[0]`, `["key"]`, or the legacy `.0`.
+    Index {
+        /// The key.
+        key: StepKey,
+        /// The brackets and key (or the dot and digits).
+        span: Span,
+    },
+}
+
+/// The constant key of an index step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKey {
+    /// A number.
+    Number(NumberId),
+    /// A string.
+    String(Text),
+}
+
+/// A body: runs of attributes and blocks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BodyNode {
+    /// The attributes, in [`Ast::attributes`], in source order.
+    pub attributes: List,
+    /// The blocks, in [`Ast::blocks`], in source order.
+    pub blocks: List,
+    /// The whole body (for a block, from `{` to `}`; for a file, all of it).
+    pub span: Span,
+    /// The final token of the body (the `}`, or the end of the file), as
+    /// an empty span.
+    pub end: Span,
+}
+
+/// An attribute definition `name = expr`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttributeNode {
+    /// The name.
+    pub name: Span,
+    /// The value.
+    pub expr: ExprId,
+    /// Name to end of expression.
+    pub span: Span,
+    /// The `=`.
+    pub equals: Span,
+}
+
+/// A block `type "label" label { ... }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockNode {
+    /// The type name.
+    pub type_name: Span,
+    /// The labels, in [`Ast::labels`].
+    pub labels: List,
+    /// The block's body.
+    pub body: BodyId,
+    /// The `{`.
+    pub open_brace: Span,
+    /// The `}`.
+    pub close_brace: Span,
+}
+
+/// A block label: a quoted string or a bare identifier.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabelNode {
+    /// The label's value.
+    pub text: Text,
+    /// Where it is written (quotes included).
+    pub span: Span,
+}
+
+impl Ast {
+    /// The expression node with this id.
+    pub fn expr(&self, id: ExprId) -> &Expr {
+        &self.exprs[id.0 as usize]
+    }
+
+    /// The ids of a run of [`Ast::expr_lists`].
+    pub fn expr_list(&self, list: List) -> &[ExprId] {
+        &self.expr_lists[list.range()]
+    }
+
+    /// The steps of a run of [`Ast::steps`].
+    pub fn step_list(&self, list: List) -> &[Step] {
+        &self.steps[list.range()]
+    }
+
+    /// The body with this id.
+    pub fn body(&self, id: BodyId) -> &BodyNode {
+        &self.bodies[id.0 as usize]
+    }
+
+    /// The attributes of a body, in source order.
+    pub fn body_attributes(&self, body: &BodyNode) -> &[AttributeNode] {
+        &self.attributes[body.attributes.range()]
+    }
+
+    /// The blocks of a body, in source order.
+    pub fn body_blocks(&self, body: &BodyNode) -> &[BlockNode] {
+        &self.blocks[body.blocks.range()]
+    }
+
+    /// The labels of a block.
+    pub fn block_labels(&self, block: &BlockNode) -> &[LabelNode] {
+        &self.labels[block.labels.range()]
+    }
+
+    /// The `for` details with this id.
+    pub fn for_expr(&self, id: ForId) -> &ForExpr {
+        &self.fors[id.0 as usize]
+    }
+
+    /// The number with this id.
+    pub fn number(&self, id: NumberId) -> &Number {
+        &self.numbers[id.0 as usize]
+    }
+
+    /// Resolves literal text against the source it was parsed from.
+    pub fn text<'a>(&'a self, source: &'a str, text: Text) -> &'a str {
+        match text {
+            Text::Source(span) => source.get(span.start as usize..span.end as usize).unwrap_or(""),
+            Text::Owned(i) => self.strings.get(i as usize).map_or("", |s| s),
+        }
+    }
+
+    /// Adds an expression node and returns its id.
+    pub fn push_expr(&mut self, kind: ExprKind, span: Span) -> ExprId {
+        let id = ExprId(self.exprs.len() as u32);
+        self.exprs.push(Expr { kind, span });
+        id
+    }
+
+    /// Appends a run of expression ids and returns it.
+    pub fn push_expr_list(&mut self, ids: &[ExprId]) -> List {
+        let start = self.expr_lists.len() as u32;
+        self.expr_lists.extend_from_slice(ids);
+        List {
+            start,
+            len: ids.len() as u32,
+        }
+    }
+
+    /// Appends a run of traversal steps and returns it.
+    pub fn push_steps(&mut self, steps: &[Step]) -> List {
+        let start = self.steps.len() as u32;
+        self.steps.extend_from_slice(steps);
+        List {
+            start,
+            len: steps.len() as u32,
+        }
+    }
+
+    /// Stores a number and returns its id.
+    pub fn push_number(&mut self, n: Number) -> NumberId {
+        let id = NumberId(self.numbers.len() as u32);
+        self.numbers.push(n);
+        id
+    }
+
+    /// Stores an owned literal text.
+    pub fn push_string(&mut self, s: impl Into<Box<str>>) -> Text {
+        let id = self.strings.len() as u32;
+        self.strings.push(s.into());
+        Text::Owned(id)
+    }
+
+    /// Stores `for` details.
+    pub fn push_for(&mut self, f: ForExpr) -> ForId {
+        let id = ForId(self.fors.len() as u32);
+        self.fors.push(f);
+        id
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_sizes_stay_small() {
+        assert!(std::mem::size_of::<ExprKind>() <= 32, "{}", std::mem::size_of::<ExprKind>());
+        assert!(std::mem::size_of::<Expr>() <= 40, "{}", std::mem::size_of::<Expr>());
+        assert!(std::mem::size_of::<Step>() <= 24);
+    }
+
+    #[test]
+    fn precedence_levels_follow_the_spec() {
+        assert!(BinaryOp::Multiply.precedence() > BinaryOp::Add.precedence());
+        assert!(BinaryOp::Add.precedence() > BinaryOp::Less.precedence());
+        assert!(BinaryOp::Less.precedence() > BinaryOp::Equal.precedence());
+        assert!(BinaryOp::Equal.precedence() > BinaryOp::And.precedence());
+        assert!(BinaryOp::And.precedence() > BinaryOp::Or.precedence());
+    }
+}
