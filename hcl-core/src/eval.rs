@@ -1,3 +1,485 @@
-//! Evaluation context (placeholder being replaced).
-#[derive(Debug, Default)]
-pub struct EvalContext;
+//! Evaluation contexts ("Expression Evaluation" in the information model).
+//!
+//! An [`EvalContext`] is what an expression is evaluated in: an
+//! [evaluation mode](EvalMode), a variable scope (name → [`Value`]) and a
+//! function table (name → [`Function`]). A child context, made by
+//! [`EvalContext::new_child`], has scopes of its own that shadow its
+//! parent's; a name it does not declare is looked up in the parent.
+//!
+//! In literal-only mode variables and functions are not available, and
+//! providing them is an error: declaring a variable or function in a
+//! literal-only context fails with an [`EvalContextError`], and a child of a
+//! literal-only context is literal-only too.
+//!
+//! Everything is ordered by name, so iteration (for "Did you mean …?"
+//! suggestions, say) is deterministic.
+//!
+//! ```
+//! use hcl_core::function::{Function, Parameter};
+//! use hcl_core::{EvalContext, Type, Value};
+//!
+//! # fn main() -> Result<(), hcl_core::eval::EvalContextError> {
+//! let upper = Function::builder()
+//!     .param(Parameter::new("str", Type::String))
+//!     .returns(Type::String)
+//!     .build(|args, _| Ok(Value::string(args[0].as_str().unwrap_or_default().to_uppercase())));
+//!
+//! let mut ctx = EvalContext::new();
+//! ctx.declare_variable("name", Value::string("web"))?
+//!     .declare_variable("port", Value::number(80))?
+//!     .declare_function("upper", upper)?;
+//!
+//! // A child scope, as for the iteration variables of a `for` expression.
+//! let mut inner = ctx.new_child();
+//! inner.declare_variable("name", Value::string("db"))?;
+//! assert_eq!(inner.variable("name"), Some(&Value::string("db")));
+//! assert_eq!(inner.variable("port"), Some(&Value::number(80)));
+//! assert_eq!(ctx.variable("name"), Some(&Value::string("web")));
+//! assert!(inner.function("upper").is_some());
+//! assert_eq!(inner.variable_names().collect::<Vec<_>>(), ["name", "port"]);
+//!
+//! // Literal-only mode has no variables and no functions.
+//! let mut literal = EvalContext::literal_only();
+//! assert!(literal.declare_variable("name", Value::string("web")).is_err());
+//! assert!(literal.new_child().is_literal_only());
+//! # Ok(())
+//! # }
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use crate::function::Function;
+use crate::value::Value;
+
+/// How an expression is to be interpreted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EvalMode {
+    /// Variables and functions are not available, and the application
+    /// means the attribute value as a literal. (A syntax that embeds
+    /// expressions in string templates may leave such strings as they are.)
+    LiteralOnly,
+    /// Variables and functions are available: the application provides a
+    /// full expression language.
+    #[default]
+    FullExpression,
+}
+
+/// A variable or function was declared in a literal-only context, where
+/// variables and functions are not available.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EvalContextError {
+    /// A variable was declared in a literal-only context.
+    VariableInLiteralOnlyMode {
+        /// The variable's name.
+        name: String,
+    },
+    /// A function was declared in a literal-only context.
+    FunctionInLiteralOnlyMode {
+        /// The function's name.
+        name: String,
+    },
+}
+
+impl fmt::Display for EvalContextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalContextError::VariableInLiteralOnlyMode { name } => write!(
+                f,
+                "cannot declare variable {name:?}: variables are not available in literal-only mode"
+            ),
+            EvalContextError::FunctionInLiteralOnlyMode { name } => write!(
+                f,
+                "cannot declare function {name:?}: functions are not available in literal-only mode"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EvalContextError {}
+
+/// The context an expression is evaluated in: mode, variables, functions,
+/// and possibly a parent whose names it falls back to.
+///
+/// Cheap to clone: the variables, functions and parent are shared, and
+/// copied on write if a shared scope is changed. A child made by
+/// [`EvalContext::new_child`] sees its parent as it was when the child was
+/// made.
+///
+/// The default context is in full-expression mode with nothing declared.
+#[derive(Clone, Debug, Default)]
+pub struct EvalContext {
+    mode: EvalMode,
+    variables: Arc<BTreeMap<String, Value>>,
+    functions: Arc<BTreeMap<String, Function>>,
+    parent: Option<Arc<EvalContext>>,
+}
+
+impl EvalContext {
+    /// An empty context in full-expression mode.
+    pub fn new() -> EvalContext {
+        EvalContext::default()
+    }
+
+    /// A context in literal-only mode: it has no variables or functions and
+    /// none can be declared.
+    pub fn literal_only() -> EvalContext {
+        EvalContext::with_mode(EvalMode::LiteralOnly)
+    }
+
+    /// An empty context in the given mode.
+    pub fn with_mode(mode: EvalMode) -> EvalContext {
+        EvalContext {
+            mode,
+            ..EvalContext::default()
+        }
+    }
+
+    /// The evaluation mode.
+    pub fn mode(&self) -> EvalMode {
+        self.mode
+    }
+
+    /// Whether this context is in literal-only mode.
+    pub fn is_literal_only(&self) -> bool {
+        self.mode == EvalMode::LiteralOnly
+    }
+
+    /// A child of this context, in the same mode, with empty scopes of its
+    /// own that shadow this one's. This context is shared, not copied.
+    pub fn new_child(&self) -> EvalContext {
+        EvalContext {
+            mode: self.mode,
+            variables: Arc::default(),
+            functions: Arc::default(),
+            parent: Some(Arc::new(self.clone())),
+        }
+    }
+
+    /// The parent context, if this is a child.
+    pub fn parent(&self) -> Option<&EvalContext> {
+        self.parent.as_deref()
+    }
+
+    /// Declares (or redeclares) a variable in this context's own scope,
+    /// shadowing any of the same name in its ancestors. Fails in
+    /// literal-only mode.
+    pub fn declare_variable(
+        &mut self,
+        name: impl Into<String>,
+        value: Value,
+    ) -> Result<&mut EvalContext, EvalContextError> {
+        let name = name.into();
+        if self.is_literal_only() {
+            return Err(EvalContextError::VariableInLiteralOnlyMode { name });
+        }
+        Arc::make_mut(&mut self.variables).insert(name, value);
+        Ok(self)
+    }
+
+    /// Declares (or redeclares) a function in this context's own table,
+    /// shadowing any of the same name in its ancestors. Fails in
+    /// literal-only mode.
+    pub fn declare_function(
+        &mut self,
+        name: impl Into<String>,
+        function: Function,
+    ) -> Result<&mut EvalContext, EvalContextError> {
+        let name = name.into();
+        if self.is_literal_only() {
+            return Err(EvalContextError::FunctionInLiteralOnlyMode { name });
+        }
+        Arc::make_mut(&mut self.functions).insert(name, function);
+        Ok(self)
+    }
+
+    /// The value of the variable `name`: from this context's own scope, else
+    /// from the nearest ancestor that declares it.
+    pub fn variable(&self, name: &str) -> Option<&Value> {
+        self.scopes().find_map(|ctx| ctx.variables.get(name))
+    }
+
+    /// The function `name`: from this context's own table, else from the
+    /// nearest ancestor that declares it.
+    pub fn function(&self, name: &str) -> Option<&Function> {
+        self.scopes().find_map(|ctx| ctx.functions.get(name))
+    }
+
+    /// The visible variables, in name order: each name once, with the value
+    /// that [`EvalContext::variable`] gives for it.
+    pub fn variables(&self) -> impl Iterator<Item = (&str, &Value)> {
+        let mut visible = BTreeMap::new();
+        for ctx in self.scopes() {
+            for (name, value) in ctx.variables.iter() {
+                visible.entry(name.as_str()).or_insert(value);
+            }
+        }
+        visible.into_iter()
+    }
+
+    /// The visible functions, in name order: each name once, with the
+    /// function that [`EvalContext::function`] gives for it.
+    pub fn functions(&self) -> impl Iterator<Item = (&str, &Function)> {
+        let mut visible = BTreeMap::new();
+        for ctx in self.scopes() {
+            for (name, function) in ctx.functions.iter() {
+                visible.entry(name.as_str()).or_insert(function);
+            }
+        }
+        visible.into_iter()
+    }
+
+    /// The names of the visible variables, in order, each once.
+    pub fn variable_names(&self) -> impl Iterator<Item = &str> {
+        self.variables().map(|(name, _)| name)
+    }
+
+    /// The names of the visible functions, in order, each once.
+    pub fn function_names(&self) -> impl Iterator<Item = &str> {
+        self.functions().map(|(name, _)| name)
+    }
+
+    /// This context, then its ancestors from the nearest outwards.
+    fn scopes(&self) -> impl Iterator<Item = &EvalContext> {
+        std::iter::successors(Some(self), |ctx| ctx.parent())
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::function::Parameter;
+    use crate::ty::Type;
+
+    fn constant(value: Value) -> Function {
+        Function::builder()
+            .returns(value.ty().clone())
+            .build(move |_, _| Ok(value.clone()))
+    }
+
+    #[test]
+    fn default_context_is_full_expression_mode_with_nothing_declared() {
+        let ctx = EvalContext::default();
+        assert_eq!(ctx.mode(), EvalMode::FullExpression);
+        assert!(!ctx.is_literal_only());
+        assert_eq!(ctx.variable_names().count(), 0);
+        assert_eq!(ctx.function_names().count(), 0);
+        assert!(ctx.parent().is_none());
+        assert_eq!(EvalContext::new().mode(), EvalMode::FullExpression);
+        assert_eq!(
+            EvalContext::with_mode(EvalMode::LiteralOnly).mode(),
+            EvalMode::LiteralOnly
+        );
+    }
+
+    #[test]
+    fn full_expression_context_provides_variables() {
+        let mut ctx = EvalContext::new();
+        ctx.declare_variable("a", Value::number(1)).unwrap();
+        assert_eq!(ctx.variable("a"), Some(&Value::number(1)));
+        assert_eq!(ctx.variable("b"), None);
+    }
+
+    #[test]
+    fn full_expression_context_provides_functions() {
+        let mut ctx = EvalContext::new();
+        ctx.declare_function("one", constant(Value::number(1)))
+            .unwrap();
+        let f = ctx.function("one").unwrap();
+        assert_eq!(f.call(&[]).unwrap(), Value::number(1));
+        assert!(ctx.function("two").is_none());
+    }
+
+    #[test]
+    fn literal_only_context_rejects_variables() {
+        let mut ctx = EvalContext::literal_only();
+        assert!(ctx.is_literal_only());
+        let err = ctx.declare_variable("a", Value::number(1)).unwrap_err();
+        assert_eq!(
+            err,
+            EvalContextError::VariableInLiteralOnlyMode { name: "a".into() }
+        );
+        assert_eq!(
+            err.to_string(),
+            "cannot declare variable \"a\": variables are not available in literal-only mode"
+        );
+        assert_eq!(ctx.variable("a"), None);
+    }
+
+    #[test]
+    fn literal_only_context_rejects_functions() {
+        let mut ctx = EvalContext::literal_only();
+        let err = ctx
+            .declare_function("f", constant(Value::bool(true)))
+            .unwrap_err();
+        assert_eq!(
+            err,
+            EvalContextError::FunctionInLiteralOnlyMode { name: "f".into() }
+        );
+        assert!(err.to_string().contains("literal-only mode"));
+        assert!(ctx.function("f").is_none());
+    }
+
+    #[test]
+    fn child_of_literal_only_context_is_literal_only() {
+        let mut child = EvalContext::literal_only().new_child();
+        assert!(child.is_literal_only());
+        assert!(child.declare_variable("a", Value::number(1)).is_err());
+        assert!(
+            child
+                .declare_function("f", constant(Value::number(1)))
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn child_scope_shadows_parent() {
+        let mut parent = EvalContext::new();
+        parent
+            .declare_variable("a", Value::number(1))
+            .unwrap()
+            .declare_function("f", constant(Value::number(1)))
+            .unwrap();
+        let mut child = parent.new_child();
+        child
+            .declare_variable("a", Value::number(2))
+            .unwrap()
+            .declare_function("f", constant(Value::number(2)))
+            .unwrap();
+        assert_eq!(child.variable("a"), Some(&Value::number(2)));
+        assert_eq!(
+            child.function("f").unwrap().call(&[]).unwrap(),
+            Value::number(2)
+        );
+        // The parent is unchanged.
+        assert_eq!(parent.variable("a"), Some(&Value::number(1)));
+        assert_eq!(
+            parent.function("f").unwrap().call(&[]).unwrap(),
+            Value::number(1)
+        );
+    }
+
+    #[test]
+    fn child_scope_falls_back_to_parent() {
+        let mut root = EvalContext::new();
+        root.declare_variable("a", Value::number(1)).unwrap();
+        root.declare_function("f", constant(Value::number(1)))
+            .unwrap();
+        let mut middle = root.new_child();
+        middle.declare_variable("b", Value::number(2)).unwrap();
+        let leaf = middle.new_child();
+        assert_eq!(leaf.variable("a"), Some(&Value::number(1)));
+        assert_eq!(leaf.variable("b"), Some(&Value::number(2)));
+        assert!(leaf.function("f").is_some());
+        assert_eq!(leaf.variable("c"), None);
+        assert_eq!(
+            leaf.parent().and_then(|p| p.variable("b")),
+            Some(&Value::number(2))
+        );
+        assert_eq!(root.variable("b"), None);
+    }
+
+    #[test]
+    fn child_sees_parent_as_it_was_when_made() {
+        let mut parent = EvalContext::new();
+        parent.declare_variable("a", Value::number(1)).unwrap();
+        let child = parent.new_child();
+        parent.declare_variable("a", Value::number(9)).unwrap();
+        parent.declare_variable("b", Value::number(2)).unwrap();
+        assert_eq!(child.variable("a"), Some(&Value::number(1)));
+        assert_eq!(child.variable("b"), None);
+        assert_eq!(parent.variable("a"), Some(&Value::number(9)));
+    }
+
+    #[test]
+    fn redeclaring_a_variable_replaces_it() {
+        let mut ctx = EvalContext::new();
+        ctx.declare_variable("a", Value::number(1)).unwrap();
+        ctx.declare_variable("a", Value::string("x")).unwrap();
+        assert_eq!(ctx.variable("a"), Some(&Value::string("x")));
+        assert_eq!(ctx.variables().count(), 1);
+    }
+
+    #[test]
+    fn visible_names_iterate_in_sorted_order_once_each() {
+        let mut parent = EvalContext::new();
+        for name in ["zeta", "alpha", "mid"] {
+            parent.declare_variable(name, Value::number(0)).unwrap();
+        }
+        parent
+            .declare_function("upper", constant(Value::number(0)))
+            .unwrap();
+        parent
+            .declare_function("lower", constant(Value::number(0)))
+            .unwrap();
+        let mut child = parent.new_child();
+        child.declare_variable("beta", Value::number(1)).unwrap();
+        child.declare_variable("mid", Value::number(1)).unwrap();
+        child
+            .declare_function("abs", constant(Value::number(0)))
+            .unwrap();
+
+        assert_eq!(
+            child.variable_names().collect::<Vec<_>>(),
+            ["alpha", "beta", "mid", "zeta"]
+        );
+        assert_eq!(
+            child.function_names().collect::<Vec<_>>(),
+            ["abs", "lower", "upper"]
+        );
+        // Shadowed names carry the innermost value.
+        let vars: Vec<_> = child.variables().collect();
+        assert_eq!(vars[2], ("mid", &Value::number(1)));
+        assert_eq!(child.functions().count(), 3);
+    }
+
+    #[test]
+    fn variables_may_be_null_or_unknown() {
+        let mut ctx = EvalContext::new();
+        ctx.declare_variable("n", Value::null(Type::String))
+            .unwrap();
+        ctx.declare_variable("u", Value::unknown(Type::Number))
+            .unwrap();
+        assert!(ctx.variable("n").is_some_and(Value::is_null));
+        assert!(ctx.variable("u").is_some_and(|v| !v.is_known()));
+    }
+
+    #[test]
+    fn functions_in_context_keep_their_parameters() {
+        let f = Function::builder()
+            .param(Parameter::new("x", Type::String))
+            .returns(Type::String)
+            .build(|args, _| Ok(args[0].clone()));
+        let mut ctx = EvalContext::new();
+        ctx.declare_function("id", f).unwrap();
+        let child = ctx.new_child();
+        assert_eq!(child.function("id").unwrap().params()[0].name(), "x");
+    }
+
+    #[test]
+    fn contexts_are_cheap_to_clone_and_thread_safe() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<EvalContext>();
+        let mut ctx = EvalContext::new();
+        ctx.declare_variable("a", Value::number(1)).unwrap();
+        let copy = ctx.clone();
+        assert!(Arc::ptr_eq(&ctx.variables, &copy.variables));
+        // Declaring in the copy does not affect the original.
+        let mut copy = copy;
+        copy.declare_variable("b", Value::number(2)).unwrap();
+        assert_eq!(ctx.variable("b"), None);
+        assert_eq!(copy.variable("a"), Some(&Value::number(1)));
+    }
+
+    #[test]
+    fn debug_output_names_the_declarations() {
+        let mut ctx = EvalContext::new();
+        ctx.declare_variable("answer", Value::number(42)).unwrap();
+        let text = format!("{ctx:?}");
+        assert!(text.contains("answer"));
+        assert!(text.contains("FullExpression"));
+    }
+}

@@ -13,23 +13,29 @@
 //! assert_eq!(port, Value::number(8080));
 //! ```
 
+pub mod body;
 pub mod convert;
 pub mod diagnostic;
 pub mod eval;
 pub mod function;
 pub mod native;
 pub mod number;
+pub mod ops;
 pub mod path;
 pub mod pos;
 pub mod source;
+pub mod suggest;
+pub mod traversal;
 pub mod ty;
 pub mod value;
 
+pub use body::{Body, DynBody, DynExpression, Expression};
 pub use diagnostic::{Diagnostic, Diagnostics, Renderer, Severity};
-pub use eval::EvalContext;
-pub use function::Function;
+pub use eval::{EvalContext, EvalContextError, EvalMode};
+pub use function::{Function, FunctionError, Parameter};
 pub use number::Number;
 pub use path::{Path, PathStep};
 pub use pos::{Pos, Range};
+pub use traversal::{Traversal, Traverser};
 pub use ty::{CapsuleType, ObjectType, TupleType, Type};
 pub use value::{Value, ValueError};

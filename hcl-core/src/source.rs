@@ -69,11 +69,16 @@ impl Span {
 
 /// The text of one source file, its name, and the offsets where its lines
 /// start.
+///
+/// A file may be a snippet of a larger one ([`SourceFile::with_base`]):
+/// positions are then shifted by the snippet's base position, as the Go
+/// implementation shifts them when given a start position.
 #[derive(Debug)]
 pub struct SourceFile {
     name: Arc<str>,
     text: Arc<str>,
     line_starts: Vec<u32>,
+    base: Pos,
 }
 
 impl SourceFile {
@@ -92,7 +97,32 @@ impl SourceFile {
             name: name.into(),
             text,
             line_starts,
+            base: Pos::start(),
         }
+    }
+
+    /// Indexes a snippet that starts at `base` in a larger file: byte
+    /// offsets and lines are shifted by it, and so are the columns of the
+    /// snippet's first line.
+    ///
+    /// ```
+    /// use hcl_core::Pos;
+    /// use hcl_core::source::{SourceFile, Span};
+    ///
+    /// let file = SourceFile::with_base("main.hcl", "a.b\nc", Pos::new(100, 5, 10));
+    /// assert_eq!(file.range(Span::new(2, 3)).to_string(), "main.hcl:5,12-13");
+    /// assert_eq!(file.pos(4), Pos::new(104, 6, 1));
+    /// ```
+    pub fn with_base(name: impl Into<Arc<str>>, text: impl Into<Arc<str>>, base: Pos) -> SourceFile {
+        let mut file = SourceFile::new(name, text);
+        file.base = Pos::new(base.byte, base.line.max(1), base.column.max(1));
+        file
+    }
+
+    /// The position of the snippet's first byte (the start of the file
+    /// unless made with [`SourceFile::with_base`]).
+    pub fn base(&self) -> Pos {
+        self.base
     }
 
     /// The file name.
@@ -130,7 +160,100 @@ impl SourceFile {
             .text
             .get(line_start..offset)
             .map_or_else(|| lossy_prefix(&self.text, line_start, offset), |s| s.graphemes(true).count());
-        Pos::new(offset, (line_index + 1) as u32, (before + 1) as u32)
+        self.shifted(offset, line_index, before)
+    }
+
+    /// A position from a local offset, its line index and the number of
+    /// grapheme clusters before it on its line.
+    fn shifted(&self, offset: usize, line_index: usize, before: usize) -> Pos {
+        let column = if line_index == 0 {
+            self.base.column as usize + before
+        } else {
+            before + 1
+        };
+        Pos::new(
+            self.base.byte + offset,
+            self.base.line.saturating_add(line_index as u32),
+            column as u32,
+        )
+    }
+
+    /// The ranges of many spans at once, in one sweep over the lines they
+    /// touch: each line is segmented at most once, however many spans
+    /// fall on it (so many diagnostics on one long line stay cheap).
+    pub fn ranges(&self, spans: &[Span]) -> Vec<Range> {
+        let mut offsets: Vec<(u32, usize)> = Vec::with_capacity(spans.len() * 2);
+        for (i, s) in spans.iter().enumerate() {
+            offsets.push((s.start, 2 * i));
+            offsets.push((s.end, 2 * i + 1));
+        }
+        offsets.sort_unstable();
+        let mut positions = vec![Pos::start(); offsets.len()];
+        let mut current_line = usize::MAX;
+        let mut line_start = 0usize;
+        let mut graphemes: Option<unicode_segmentation::GraphemeIndices<'_>> = None;
+        let mut counted = 0usize;
+        let mut pending: Option<usize> = None;
+        for &(offset, slot) in &offsets {
+            let offset = (offset as usize).min(self.text.len());
+            let line_index = match self.line_starts.binary_search(&(offset as u32)) {
+                Ok(i) => i,
+                Err(i) => i.saturating_sub(1),
+            };
+            if line_index != current_line {
+                current_line = line_index;
+                line_start = self.line_starts.get(line_index).copied().unwrap_or(0) as usize;
+                let line_end = self
+                    .line_starts
+                    .get(line_index + 1)
+                    .map_or(self.text.len(), |&e| e as usize);
+                graphemes = self.text.get(line_start..line_end).map(|l| l.grapheme_indices(true));
+                counted = 0;
+                pending = None;
+            }
+            let local = offset - line_start;
+            let before = match graphemes.as_mut() {
+                Some(iter) => {
+                    // Count the clusters that start before `local`.
+                    loop {
+                        let start = match pending {
+                            Some(s) => s,
+                            None => match iter.next() {
+                                Some((s, _)) => {
+                                    pending = Some(s);
+                                    s
+                                }
+                                None => break,
+                            },
+                        };
+                        if start < local {
+                            counted += 1;
+                            pending = None;
+                        } else {
+                            break;
+                        }
+                    }
+                    counted
+                }
+                None => lossy_prefix(&self.text, line_start, offset),
+            };
+            if let Some(p) = positions.get_mut(slot) {
+                *p = self.shifted(offset, line_index, before);
+            }
+        }
+        spans
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let start = positions.get(2 * i).copied().unwrap_or_default();
+                let end = if s.end == s.start {
+                    start
+                } else {
+                    positions.get(2 * i + 1).copied().unwrap_or_default()
+                };
+                Range::new(self.name.clone(), start, end)
+            })
+            .collect()
     }
 
     /// The range of a span.
@@ -186,6 +309,30 @@ mod tests {
     fn position_inside_a_character_does_not_panic() {
         let f = SourceFile::new("f", "é");
         assert_eq!(f.pos(1).column, 1);
+    }
+
+    #[test]
+    fn batch_ranges_match_single_ranges() {
+        let text = "ab\n\te\u{301}x y\nz\u{1F600}w\n\n";
+        let f = SourceFile::new("f", text);
+        let spans: Vec<Span> = (0..=text.len() as u32)
+            .filter(|&i| text.is_char_boundary(i as usize))
+            .flat_map(|i| [Span::new(i, i), Span::new(i, (i + 1).min(text.len() as u32))])
+            .filter(|s| text.is_char_boundary(s.end as usize))
+            .collect();
+        let batch = f.ranges(&spans);
+        for (s, r) in spans.iter().zip(batch) {
+            assert_eq!(r, f.range(*s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn base_position_shifts_bytes_lines_and_first_line_columns() {
+        let f = SourceFile::with_base("f", "ab\ncd", Pos::new(10, 3, 7));
+        assert_eq!(f.pos(1), Pos::new(11, 3, 8));
+        assert_eq!(f.pos(4), Pos::new(14, 4, 2));
+        let r = f.ranges(&[Span::new(1, 4)]);
+        assert_eq!(r[0], f.range(Span::new(1, 4)));
     }
 
     #[test]

@@ -71,4 +71,10 @@ impl ParsedFile {
     pub fn text(&self, text: Text) -> &str {
         self.ast.text(self.source.text(), text)
     }
+
+    /// A readable dump of the root body's tree, one node a line (the
+    /// format of [`crate::native::dump`]).
+    pub fn dump(&self) -> String {
+        crate::native::dump::dump_file(self)
+    }
 }

@@ -1,0 +1,276 @@
+//! The value-level half of conversion: applying a [`Plan`] to a value.
+//!
+//! Errors are built without a path and given one step per container on the
+//! way out, so that a conversion that succeeds never builds a path.
+
+use std::collections::BTreeMap;
+
+use super::mismatch::mismatch_message;
+use super::plan::{ObjectAttr, Plan, Step};
+use super::{ConversionError, convert};
+use crate::number::Number;
+use crate::path::{Path, PathStep};
+use crate::ty::Type;
+use crate::value::Value;
+
+fn error(message: impl Into<String>) -> ConversionError {
+    ConversionError::new(Path::root(), message)
+}
+
+/// The value does not have the representation its type promises (only
+/// possible for values built inconsistently inside the crate).
+fn inconsistent(value: &Value, plan: &Plan) -> ConversionError {
+    error(mismatch_message(value.ty(), &plan.out))
+}
+
+fn required(ty: &Type) -> String {
+    format!("{} required", ty.friendly_name_for_constraint())
+}
+
+fn index_step(i: usize) -> PathStep {
+    PathStep::Index(Value::number(i64::try_from(i).unwrap_or(i64::MAX)))
+}
+
+fn key_step(key: &str) -> PathStep {
+    PathStep::Index(Value::string(key))
+}
+
+/// Whether the value is a set whose length is not yet known: unknown
+/// elements may turn out equal to others and merge (the Go implementation's
+/// rule: a set of one element always has length one).
+fn set_length_unknown(value: &Value) -> bool {
+    matches!(value.ty(), Type::Set(_)) && value.len().unwrap_or(0) > 1 && !value.is_wholly_known()
+}
+
+/// Converts `value` (of the plan's source type) by `plan`.
+pub(crate) fn apply(plan: &Plan, value: &Value) -> Result<Value, ConversionError> {
+    if plan.is_identity() {
+        return Ok(value.clone());
+    }
+    if !value.is_known() {
+        return Ok(Value::unknown(plan.out.clone()));
+    }
+    if value.is_null() {
+        return Ok(Value::null(plan.out.clone()));
+    }
+    match &plan.step {
+        Step::Identity => Ok(value.clone()),
+        Step::FromDynamic => {
+            // Values of the dynamic pseudo-type are null or unknown; any
+            // other value given for one converts by its own type.
+            if value.ty().is_dynamic() {
+                Err(inconsistent(value, plan))
+            } else {
+                convert(value, &plan.out)
+            }
+        }
+        Step::BoolToString => match value.as_bool() {
+            Some(b) => Ok(Value::string(if b { "true" } else { "false" })),
+            None => Err(inconsistent(value, plan)),
+        },
+        Step::NumberToString => match value.as_number() {
+            Some(n) => Ok(Value::string(n.to_string())),
+            None => Err(inconsistent(value, plan)),
+        },
+        Step::StringToBool => match value.as_str() {
+            Some("true" | "1") => Ok(Value::bool(true)),
+            Some("false" | "0") => Ok(Value::bool(false)),
+            Some(s) => Err(error(match s.to_lowercase().as_str() {
+                "true" => "a bool is required; to convert from string, use lowercase \"true\"",
+                "false" => "a bool is required; to convert from string, use lowercase \"false\"",
+                _ => "a bool is required",
+            })),
+            None => Err(inconsistent(value, plan)),
+        },
+        Step::StringToNumber => match value.as_str() {
+            Some(s) => Number::parse_decimal(s)
+                .map(Value::number)
+                .map_err(|e| error(e.to_string())),
+            None => Err(inconsistent(value, plan)),
+        },
+        Step::Elements(element) => apply_elements(plan, element, value),
+        Step::TupleToCollection(plans) => {
+            let Some(elements) = value.elements() else {
+                return Err(inconsistent(value, plan));
+            };
+            if elements.len() != plans.len() {
+                return Err(inconsistent(value, plan));
+            }
+            let converted = elements
+                .iter()
+                .zip(plans)
+                .enumerate()
+                .map(|(i, (v, p))| apply(p, v).map_err(|e| e.within(index_step(i))))
+                .collect::<Result<Vec<Value>, _>>()?;
+            sequence(plan, converted)
+        }
+        Step::TupleToTuple(plans) => {
+            let Some(elements) = value.elements() else {
+                return Err(inconsistent(value, plan));
+            };
+            if elements.len() != plans.len() {
+                return Err(inconsistent(value, plan));
+            }
+            let converted = elements
+                .iter()
+                .zip(plans)
+                .enumerate()
+                .map(|(i, (v, p))| apply(p, v).map_err(|e| e.within(index_step(i))))
+                .collect::<Result<Vec<Value>, _>>()?;
+            Ok(Value::from_elements_unchecked(plan.out.clone(), converted))
+        }
+        Step::CollectionToTuple(plans) => {
+            let Some(elements) = value.elements() else {
+                return Err(inconsistent(value, plan));
+            };
+            if set_length_unknown(value) {
+                return Ok(Value::unknown(plan.out.clone()));
+            }
+            if elements.len() != plans.len() {
+                let kind = if matches!(value.ty(), Type::Set(_)) {
+                    "set"
+                } else {
+                    "list"
+                };
+                return Err(error(format!("incorrect {kind} element count")));
+            }
+            let converted = elements
+                .iter()
+                .zip(plans)
+                .enumerate()
+                .map(|(i, (v, p))| apply(p, v).map_err(|e| e.within(index_step(i))))
+                .collect::<Result<Vec<Value>, _>>()?;
+            Ok(Value::from_elements_unchecked(plan.out.clone(), converted))
+        }
+        Step::ObjectToMap(plans) => {
+            let Some(attributes) = value.attributes() else {
+                return Err(inconsistent(value, plan));
+            };
+            if attributes.len() != plans.len() {
+                return Err(inconsistent(value, plan));
+            }
+            let mut converted = BTreeMap::new();
+            for ((name, v), (plan_name, p)) in attributes.iter().zip(plans) {
+                if name != plan_name {
+                    return Err(inconsistent(value, plan));
+                }
+                let v = apply(p, v).map_err(|e| e.within(key_step(name)))?;
+                converted.insert(name.clone(), v);
+            }
+            mapping(plan, converted)
+        }
+        Step::MapToObject(attrs) => {
+            let Some(elements) = value.attributes() else {
+                return Err(inconsistent(value, plan));
+            };
+            let mut converted = BTreeMap::new();
+            for (key, v) in elements {
+                let Ok(i) = attrs.binary_search_by(|(name, _)| name.as_str().cmp(key)) else {
+                    return Err(error(format!("unsupported attribute {key:?}")));
+                };
+                let (_, attr) = &attrs[i];
+                let v = match &attr.conversion {
+                    Ok(p) => apply(p, v).map_err(|e| e.within(key_step(key)))?,
+                    Err(why) => {
+                        return Err(error(format!(
+                            "map element type is incompatible with attribute {key:?}: {why}"
+                        )));
+                    }
+                };
+                converted.insert(key.clone(), v);
+            }
+            for (name, attr) in attrs {
+                if !converted.contains_key(name) {
+                    if !attr.optional {
+                        return Err(error(format!(
+                            "map has no element for required attribute {name:?}"
+                        )));
+                    }
+                    converted.insert(name.clone(), Value::null(attr.out.clone()));
+                }
+            }
+            Ok(Value::from_attributes_unchecked(
+                plan.out.clone(),
+                converted,
+            ))
+        }
+        Step::ObjectToObject(attrs) => {
+            let Some(source) = value.attributes() else {
+                return Err(inconsistent(value, plan));
+            };
+            let mut converted = BTreeMap::new();
+            for (name, attr) in attrs {
+                let v = match attr {
+                    ObjectAttr::Convert(p) => {
+                        let Some(v) = source.get(name) else {
+                            return Err(inconsistent(value, plan));
+                        };
+                        apply(p, v).map_err(|e| e.within(PathStep::Attr(name.clone())))?
+                    }
+                    ObjectAttr::Missing(ty) => Value::null(ty.clone()),
+                };
+                converted.insert(name.clone(), v);
+            }
+            Ok(Value::from_attributes_unchecked(
+                plan.out.clone(),
+                converted,
+            ))
+        }
+        Step::Chain(first, then) => apply(then, &apply(first, value)?),
+    }
+}
+
+/// A list, set or map converted element by element.
+fn apply_elements(plan: &Plan, element: &Plan, value: &Value) -> Result<Value, ConversionError> {
+    if let Some(elements) = value.elements() {
+        if matches!(plan.out, Type::List(_)) && set_length_unknown(value) {
+            return Ok(Value::unknown(plan.out.clone()));
+        }
+        let converted = elements
+            .iter()
+            .enumerate()
+            .map(|(i, v)| apply(element, v).map_err(|e| e.within(index_step(i))))
+            .collect::<Result<Vec<Value>, _>>()?;
+        sequence(plan, converted)
+    } else if let Some(attributes) = value.attributes() {
+        let converted = attributes
+            .iter()
+            .map(|(k, v)| {
+                apply(element, v)
+                    .map(|v| (k.clone(), v))
+                    .map_err(|e| e.within(key_step(k)))
+            })
+            .collect::<Result<BTreeMap<String, Value>, _>>()?;
+        mapping(plan, converted)
+    } else {
+        Err(inconsistent(value, plan))
+    }
+}
+
+/// Builds the list or set of `plan.out` from converted elements, checking
+/// that they all have its element type.
+fn sequence(plan: &Plan, elements: Vec<Value>) -> Result<Value, ConversionError> {
+    let (kind, element) = match &plan.out {
+        Type::List(e) => ("list", e),
+        Type::Set(e) => ("set", e),
+        _ => return Err(error(required(&plan.out))),
+    };
+    if elements.iter().any(|v| v.ty() != &**element) {
+        return Err(error(format!(
+            "element types must all match for conversion to {kind}"
+        )));
+    }
+    Ok(Value::from_elements_unchecked(plan.out.clone(), elements))
+}
+
+/// Builds the map of `plan.out` from converted elements, checking that they
+/// all have its element type.
+fn mapping(plan: &Plan, elements: BTreeMap<String, Value>) -> Result<Value, ConversionError> {
+    let Type::Map(element) = &plan.out else {
+        return Err(error(required(&plan.out)));
+    };
+    if elements.values().any(|v| v.ty() != &**element) {
+        return Err(error("element types must all match for conversion to map"));
+    }
+    Ok(Value::from_attributes_unchecked(plan.out.clone(), elements))
+}

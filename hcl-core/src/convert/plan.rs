@@ -1,0 +1,350 @@
+//! The type-level half of conversion: from two types, a [`Plan`] saying
+//! whether a conversion exists, how safe it is, what type it produces and
+//! how to apply it to a value. Building the plan once and applying it to
+//! many values (or many elements) keeps the per-value work to the values.
+
+use super::Safety;
+use super::unify::unify_types;
+use crate::ty::Type;
+
+/// A conversion from one type to another, decided by the types alone.
+#[derive(Debug)]
+pub(crate) struct Plan {
+    /// The worst safety of every step.
+    pub(crate) safety: Safety,
+    /// The type of the result for a value of the source type.
+    pub(crate) out: Type,
+    /// What to do with a known, non-null value.
+    pub(crate) step: Step,
+}
+
+/// How a plan converts a known, non-null value. Null and unknown values
+/// become the null or unknown value of [`Plan::out`], except through
+/// [`Step::Identity`], which passes every value through.
+#[derive(Debug)]
+pub(crate) enum Step {
+    /// The value as it is (same type, or a target of the dynamic
+    /// pseudo-type).
+    Identity,
+    /// From the dynamic pseudo-type: its only values are null and unknown.
+    FromDynamic,
+    BoolToString,
+    NumberToString,
+    StringToBool,
+    StringToNumber,
+    /// Each element of a list, set or map by one plan, into a list, set or
+    /// map (the kind of [`Plan::out`]).
+    Elements(Box<Plan>),
+    /// Each element of a tuple by its own plan, into a list or set.
+    TupleToCollection(Vec<Plan>),
+    /// Each element of a tuple by its own plan, into a tuple.
+    TupleToTuple(Vec<Plan>),
+    /// The elements of a list or set, one plan per tuple element.
+    CollectionToTuple(Vec<Plan>),
+    /// Each attribute of an object (in name order) into a map element.
+    ObjectToMap(Vec<(String, Plan)>),
+    /// The elements of a map into the attributes of an object (in name
+    /// order).
+    MapToObject(Vec<(String, MapAttr)>),
+    /// The attributes of an object into those of another (in the target's
+    /// name order).
+    ObjectToObject(Vec<(String, ObjectAttr)>),
+    /// One plan, then another.
+    Chain(Box<Plan>, Box<Plan>),
+}
+
+/// How one attribute of the target object is made from a map.
+#[derive(Debug)]
+pub(crate) struct MapAttr {
+    /// The conversion of the map element, or, for an optional attribute the
+    /// map's element type cannot convert to, the reason (an error only if
+    /// the map has that key, as in the Go implementation).
+    pub(crate) conversion: Result<Plan, String>,
+    /// Whether the map may lack the key.
+    pub(crate) optional: bool,
+    /// The attribute's type in the result.
+    pub(crate) out: Type,
+}
+
+/// How one attribute of the target object is made from the source object.
+#[derive(Debug)]
+pub(crate) enum ObjectAttr {
+    /// From the source attribute of the same name.
+    Convert(Plan),
+    /// Absent from the source: the null value of this type.
+    Missing(Type),
+}
+
+impl Plan {
+    fn identity(from: &Type) -> Plan {
+        Plan {
+            safety: Safety::Safe,
+            out: from.clone(),
+            step: Step::Identity,
+        }
+    }
+
+    pub(crate) fn is_identity(&self) -> bool {
+        matches!(self.step, Step::Identity)
+    }
+}
+
+/// The plan converting values of type `from` to type (specification) `to`,
+/// or `None` when there is no conversion.
+pub(crate) fn plan(from: &Type, to: &Type) -> Option<Plan> {
+    if to.is_dynamic() || (from == to && !has_optional(to)) {
+        return Some(Plan::identity(from));
+    }
+    if from.is_dynamic() {
+        return Some(Plan {
+            safety: Safety::Unsafe,
+            out: strip_optional(to),
+            step: Step::FromDynamic,
+        });
+    }
+    let primitive = |safety, out, step| Some(Plan { safety, out, step });
+    match (from, to) {
+        (Type::Bool, Type::String) => primitive(Safety::Safe, Type::String, Step::BoolToString),
+        (Type::Number, Type::String) => primitive(Safety::Safe, Type::String, Step::NumberToString),
+        (Type::String, Type::Bool) => primitive(Safety::Unsafe, Type::Bool, Step::StringToBool),
+        (Type::String, Type::Number) => {
+            primitive(Safety::Unsafe, Type::Number, Step::StringToNumber)
+        }
+        (Type::List(f), Type::List(e)) => elements(from, f, e, Type::list, Safety::Safe, true),
+        (Type::Set(f), Type::Set(e)) => elements(from, f, e, Type::set, Safety::Safe, true),
+        (Type::Map(f), Type::Map(e)) => elements(from, f, e, Type::map, Safety::Safe, true),
+        (Type::Set(f), Type::List(e)) => elements(from, f, e, Type::list, Safety::Safe, false),
+        (Type::List(f), Type::Set(e)) => elements(from, f, e, Type::set, Safety::Unsafe, false),
+        (Type::Tuple(t), Type::List(e)) => {
+            let (plans, element) = structural_elements(t.elements().iter(), e)?;
+            Some(Plan {
+                safety: worst(Safety::Safe, plans.iter()),
+                out: Type::list(element),
+                step: Step::TupleToCollection(plans),
+            })
+        }
+        (Type::Tuple(t), Type::Set(e)) => {
+            let (plans, element) = structural_elements(t.elements().iter(), e)?;
+            Some(Plan {
+                safety: Safety::Unsafe,
+                out: Type::set(element),
+                step: Step::TupleToCollection(plans),
+            })
+        }
+        (Type::Object(o), Type::Map(e)) => {
+            let (plans, element) = structural_elements(o.attributes().values(), e)?;
+            let plans: Vec<(String, Plan)> = o.attributes().keys().cloned().zip(plans).collect();
+            Some(Plan {
+                safety: worst(Safety::Safe, plans.iter().map(|(_, p)| p)),
+                out: Type::map(element),
+                step: Step::ObjectToMap(plans),
+            })
+        }
+        (Type::List(f) | Type::Set(f), Type::Tuple(t)) => {
+            let plans = t
+                .elements()
+                .iter()
+                .map(|e| plan(f, e))
+                .collect::<Option<Vec<Plan>>>()?;
+            Some(Plan {
+                safety: Safety::Unsafe,
+                out: Type::tuple(plans.iter().map(|p| p.out.clone())),
+                step: Step::CollectionToTuple(plans),
+            })
+        }
+        (Type::Tuple(a), Type::Tuple(b)) => {
+            if a.len() != b.len() {
+                return None;
+            }
+            let plans = a
+                .elements()
+                .iter()
+                .zip(b.elements())
+                .map(|(f, e)| plan(f, e))
+                .collect::<Option<Vec<Plan>>>()?;
+            if plans.iter().all(Plan::is_identity) {
+                return Some(Plan::identity(from));
+            }
+            Some(Plan {
+                safety: worst(Safety::Safe, plans.iter()),
+                out: Type::tuple(plans.iter().map(|p| p.out.clone())),
+                step: Step::TupleToTuple(plans),
+            })
+        }
+        (Type::Map(f), Type::Object(o)) => {
+            let mut attrs = Vec::with_capacity(o.len());
+            for (name, ty) in o.attributes() {
+                let optional = o.is_optional(name);
+                let attr = match plan(f, ty) {
+                    Some(p) => MapAttr {
+                        out: p.out.clone(),
+                        conversion: Ok(p),
+                        optional,
+                    },
+                    None if optional => MapAttr {
+                        out: strip_optional(ty),
+                        conversion: Err(super::mismatch::mismatch_message(f, ty)),
+                        optional,
+                    },
+                    None => return None,
+                };
+                attrs.push((name.clone(), attr));
+            }
+            Some(Plan {
+                safety: Safety::Unsafe,
+                out: Type::object(attrs.iter().map(|(name, a)| (name.clone(), a.out.clone()))),
+                step: Step::MapToObject(attrs),
+            })
+        }
+        (Type::Object(a), Type::Object(b)) => {
+            let mut attrs = Vec::with_capacity(b.len());
+            let mut safety = Safety::Safe;
+            let mut identity = true;
+            for (name, ty) in b.attributes() {
+                let attr = match a.attribute(name) {
+                    Some(source) => {
+                        let p = plan(source, ty)?;
+                        safety = safety.max(p.safety);
+                        identity &= p.is_identity();
+                        ObjectAttr::Convert(p)
+                    }
+                    None => {
+                        identity = false;
+                        ObjectAttr::Missing(strip_optional(ty))
+                    }
+                };
+                attrs.push((name.clone(), attr));
+            }
+            if a.attributes()
+                .keys()
+                .any(|name| b.attribute(name).is_none())
+            {
+                // Dropping attributes loses information.
+                safety = Safety::Unsafe;
+                identity = false;
+            }
+            if identity {
+                return Some(Plan::identity(from));
+            }
+            let out = Type::object(attrs.iter().map(|(name, attr)| {
+                let ty = match attr {
+                    ObjectAttr::Convert(p) => p.out.clone(),
+                    ObjectAttr::Missing(ty) => ty.clone(),
+                };
+                (name.clone(), ty)
+            }));
+            Some(Plan {
+                safety,
+                out,
+                step: Step::ObjectToObject(attrs),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// A collection → collection plan converting each element by one plan.
+/// When source and target are of the same kind and the element plan is the
+/// identity, so is the whole.
+fn elements(
+    from: &Type,
+    source_element: &Type,
+    target_element: &Type,
+    make: fn(Type) -> Type,
+    safety: Safety,
+    same_kind: bool,
+) -> Option<Plan> {
+    let element = plan(source_element, target_element)?;
+    if same_kind && element.is_identity() {
+        return Some(Plan::identity(from));
+    }
+    Some(Plan {
+        safety: safety.max(element.safety),
+        out: make(element.out.clone()),
+        step: Step::Elements(Box::new(element)),
+    })
+}
+
+/// The plans converting each element (or attribute) type of a tuple (or
+/// object) to the element type of a collection, and the element type of
+/// the result. Where the target element type is or contains the dynamic
+/// pseudo-type, the element results may differ in type: they are then
+/// unified and converted once more, as the Go implementation does.
+fn structural_elements<'a>(
+    types: impl Iterator<Item = &'a Type>,
+    target_element: &Type,
+) -> Option<(Vec<Plan>, Type)> {
+    let mut plans = types
+        .map(|t| plan(t, target_element))
+        .collect::<Option<Vec<Plan>>>()?;
+    if plans.is_empty() || !target_element.has_dynamic() {
+        return Some((plans, strip_optional(target_element)));
+    }
+    let first = &plans[0].out;
+    if plans.iter().all(|p| &p.out == first) {
+        let element = first.clone();
+        return Some((plans, element));
+    }
+    let unified = unify_types(plans.iter().map(|p| &p.out))?;
+    for p in &mut plans {
+        if p.out != unified {
+            let then = plan(&p.out, &unified)?;
+            if then.out != unified {
+                return None;
+            }
+            let first = std::mem::replace(p, Plan::identity(&unified));
+            *p = chain(first, then);
+        }
+    }
+    Some((plans, unified))
+}
+
+/// One plan, then the other.
+fn chain(first: Plan, then: Plan) -> Plan {
+    if then.is_identity() {
+        return first;
+    }
+    if first.is_identity() {
+        return then;
+    }
+    Plan {
+        safety: first.safety.max(then.safety),
+        out: then.out.clone(),
+        step: Step::Chain(Box::new(first), Box::new(then)),
+    }
+}
+
+/// The worst of `base` and the safeties of `plans`.
+fn worst<'a>(base: Safety, plans: impl Iterator<Item = &'a Plan>) -> Safety {
+    plans.fold(base, |s, p| s.max(p.safety))
+}
+
+/// Whether an object type with optional attributes appears in `ty`.
+fn has_optional(ty: &Type) -> bool {
+    match ty {
+        Type::Object(o) => !o.optional().is_empty() || o.attributes().values().any(has_optional),
+        Type::List(e) | Type::Set(e) | Type::Map(e) => has_optional(e),
+        Type::Tuple(t) => t.elements().iter().any(has_optional),
+        _ => false,
+    }
+}
+
+/// `ty` without optional attribute markers, at any depth: the type of
+/// values made for a type specification.
+pub(crate) fn strip_optional(ty: &Type) -> Type {
+    if !has_optional(ty) {
+        return ty.clone();
+    }
+    match ty {
+        Type::Object(o) => Type::object(
+            o.attributes()
+                .iter()
+                .map(|(name, t)| (name.clone(), strip_optional(t))),
+        ),
+        Type::List(e) => Type::list(strip_optional(e)),
+        Type::Set(e) => Type::set(strip_optional(e)),
+        Type::Map(e) => Type::map(strip_optional(e)),
+        Type::Tuple(t) => Type::tuple(t.elements().iter().map(strip_optional)),
+        _ => ty.clone(),
+    }
+}

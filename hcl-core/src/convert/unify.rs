@@ -1,0 +1,135 @@
+//! Type unification: the single type to which several types convert.
+//!
+//! The rules of "Type Unification" in the information model apply to the
+//! inputs as a set (never pair by pair), so that the result cannot depend on
+//! their order:
+//!
+//! 1. The dynamic pseudo-type is set aside; it is the result only when every
+//!    input is dynamic.
+//! 2. Identical inputs count once; a single remaining type is the result.
+//! 3. Primitive types unify as string when string is among them (number and
+//!    bool alone do not unify).
+//! 4. Lists, sets and tuples unify as a tuple when there is a tuple, each
+//!    element the unification of the tuples' elements at that position and
+//!    of the lists' and sets' element types; tuples of different lengths
+//!    unify as a list instead (as in the Go implementation). Without a
+//!    tuple: a list when there is a list, otherwise a set, of the unified
+//!    element types.
+//! 5. Maps and objects unify as an object when there is an object, whose
+//!    attributes are the union of the objects' attributes, each the
+//!    unification of that attribute's types and of the maps' element types.
+//!    Without an object: a map of the unified element types.
+//! 6. Anything else (mixed kinds, distinct capsule types) does not unify.
+
+use std::collections::{BTreeMap, HashSet};
+
+use crate::ty::{ObjectType, TupleType, Type};
+
+/// The unified type of `types`, or `None`. Checking that every input
+/// converts to it is left to the caller.
+pub(crate) fn unify_types<'a>(types: impl IntoIterator<Item = &'a Type>) -> Option<Type> {
+    let mut any = false;
+    let mut seen: HashSet<&Type> = HashSet::new();
+    let mut distinct: Vec<&Type> = Vec::new();
+    for ty in types {
+        any = true;
+        if !ty.is_dynamic() && seen.insert(ty) {
+            distinct.push(ty);
+        }
+    }
+    if !any {
+        return None;
+    }
+    match distinct.as_slice() {
+        [] => return Some(Type::Dynamic),
+        [only] => return Some((*only).clone()),
+        _ => {}
+    }
+    if distinct.iter().all(|t| t.is_primitive()) {
+        return distinct
+            .iter()
+            .any(|t| **t == Type::String)
+            .then_some(Type::String);
+    }
+    if distinct
+        .iter()
+        .all(|t| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_)))
+    {
+        return unify_sequences(&distinct);
+    }
+    if distinct
+        .iter()
+        .all(|t| matches!(t, Type::Map(_) | Type::Object(_)))
+    {
+        return unify_mappings(&distinct);
+    }
+    None
+}
+
+/// Lists, sets and tuples (rule 4).
+fn unify_sequences(types: &[&Type]) -> Option<Type> {
+    let mut tuples: Vec<&TupleType> = Vec::new();
+    let mut elements: Vec<&Type> = Vec::new();
+    let mut has_list = false;
+    for ty in types {
+        match ty {
+            Type::Tuple(t) => tuples.push(t),
+            Type::List(e) => {
+                has_list = true;
+                elements.push(e);
+            }
+            Type::Set(e) => elements.push(e),
+            _ => return None,
+        }
+    }
+    let Some(first) = tuples.first() else {
+        let element = unify_types(elements)?;
+        return Some(if has_list {
+            Type::list(element)
+        } else {
+            Type::set(element)
+        });
+    };
+    let length = first.len();
+    if tuples.iter().all(|t| t.len() == length) {
+        let mut unified = Vec::with_capacity(length);
+        for i in 0..length {
+            let at_i = tuples.iter().filter_map(|t| t.elements().get(i));
+            unified.push(unify_types(at_i.chain(elements.iter().copied()))?);
+        }
+        return Some(Type::tuple(unified));
+    }
+    let all = tuples
+        .iter()
+        .flat_map(|t| t.elements())
+        .chain(elements.iter().copied());
+    Some(Type::list(unify_types(all)?))
+}
+
+/// Maps and objects (rule 5).
+fn unify_mappings(types: &[&Type]) -> Option<Type> {
+    let mut objects: Vec<&ObjectType> = Vec::new();
+    let mut elements: Vec<&Type> = Vec::new();
+    for ty in types {
+        match ty {
+            Type::Object(o) => objects.push(o),
+            Type::Map(e) => elements.push(e),
+            _ => return None,
+        }
+    }
+    if objects.is_empty() {
+        return Some(Type::map(unify_types(elements)?));
+    }
+    let mut attributes: BTreeMap<&str, Vec<&Type>> = BTreeMap::new();
+    for o in &objects {
+        for (name, ty) in o.attributes() {
+            attributes.entry(name.as_str()).or_default().push(ty);
+        }
+    }
+    let mut unified = Vec::with_capacity(attributes.len());
+    for (name, types) in attributes {
+        let ty = unify_types(types.into_iter().chain(elements.iter().copied()))?;
+        unified.push((name, ty));
+    }
+    Some(Type::object(unified))
+}

@@ -1,0 +1,1043 @@
+//! Evaluation of native-syntax expressions: the [`Evaluator`] walks the
+//! arena syntax tree of one [`ParsedFile`] and produces a value and
+//! diagnostics, node kind by node kind, as the Go implementation's
+//! `hclsyntax` expression types do (their diagnostics included: summary,
+//! detail, subject and context).
+//!
+//! This module holds the evaluator itself, literals, traversals, tuple and
+//! object construction, `for` expressions, the index operator and splats.
+//! Operators and conditionals are in `eval_ops`, function calls in
+//! `eval_call`, templates in `template_eval`, and the source ranges that
+//! diagnostics point at in `eval_ranges`.
+//!
+//! Variables created by expressions themselves (the key and value variables
+//! of a `for` expression) live in a scope stack of the evaluator, which is
+//! looked up before the evaluation context: this is the child scope of the
+//! spec, without making a child [`EvalContext`] for every element visited.
+//! It also lets a `for` expression iterate in a literal-only context, where
+//! no variable may be declared but the expression's own ones are needed (the
+//! Go implementation allows that too).
+
+use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
+
+use crate::convert::convert;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::eval::EvalContext;
+use crate::native::ast::{Ast, Expr, ExprId, ExprKind, ForExpr, List, Step};
+use crate::native::file::ParsedFile;
+use crate::ops;
+use crate::pos::Range;
+use crate::source::Span;
+use crate::suggest::suggestion;
+use crate::ty::Type;
+use crate::value::Value;
+
+/// How deeply evaluation may recurse before it stops with a diagnostic. The
+/// parser's nesting limit keeps real trees far below this; the limit guards
+/// against hand-built trees (which may even contain cycles).
+pub(crate) const MAX_EVAL_DEPTH: usize = 1024;
+
+/// The result of evaluating one node.
+pub(crate) type Evaluated = (Value, Diagnostics);
+
+/// The evaluation of one kind of node.
+type Handler<'f> = fn(&mut Evaluator<'f>, ExprId, &'f Expr, &EvalContext) -> Evaluated;
+
+/// Evaluates the expressions of one file.
+#[derive(Debug)]
+pub(crate) struct Evaluator<'f> {
+    pub(super) file: &'f ParsedFile,
+    pub(super) ast: &'f Ast,
+    /// Variables defined by the expressions being evaluated (iteration
+    /// variables), innermost last.
+    pub(super) locals: Vec<(&'f str, Value)>,
+    /// The elements currently visited by splats: the splat's item symbol
+    /// and its value, innermost last.
+    pub(super) items: Vec<(ExprId, Value)>,
+    depth: usize,
+}
+
+impl<'f> Evaluator<'f> {
+    /// An evaluator for the expressions of `file`.
+    pub(crate) fn new(file: &'f ParsedFile) -> Evaluator<'f> {
+        Evaluator {
+            file,
+            ast: file.ast(),
+            locals: Vec::new(),
+            items: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    /// Evaluates expression `id` in `ctx`.
+    ///
+    /// Evaluation recurses once per nesting level of the expression. The
+    /// functions on that path keep their frames small (each node kind has
+    /// its own function, and diagnostics are built by separate ones), so
+    /// that the nesting the parser allows fits a thread's default stack
+    /// even in a debug build.
+    pub(crate) fn eval(&mut self, id: ExprId, ctx: &EvalContext) -> Evaluated {
+        let Some(node) = self.ast.exprs.get(id.0 as usize) else {
+            return (Value::dynamic(), Diagnostics::new());
+        };
+        if self.depth >= MAX_EVAL_DEPTH {
+            return self.too_deep(node.span);
+        }
+        self.depth += 1;
+        let result = self.eval_node(id, node, ctx);
+        self.depth -= 1;
+        result
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_deep(&self, span: Span) -> Evaluated {
+        let d = self.error(
+            "Expression too deeply nested",
+            format!("Evaluation stopped here: the expression nests more than {MAX_EVAL_DEPTH} levels deep."),
+            span,
+            None,
+        );
+        (Value::dynamic(), d.into())
+    }
+
+    fn eval_node(&mut self, id: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
+        // One call site for every kind keeps this frame small.
+        let handler: Handler<'f> = match &node.kind {
+            ExprKind::Number(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Null
+            | ExprKind::String(_)
+            | ExprKind::AnonSymbol
+            | ExprKind::Invalid => Self::eval_leaf as Handler<'f>,
+            ExprKind::Template { .. } => Self::eval_template as Handler<'f>,
+            ExprKind::TemplateWrap { .. } | ExprKind::Parens { .. } => {
+                Self::eval_inner as Handler<'f>
+            }
+            ExprKind::TemplateJoin { .. } => Self::eval_template_join as Handler<'f>,
+            ExprKind::ScopeTraversal { .. } => Self::eval_scope_traversal as Handler<'f>,
+            ExprKind::RelativeTraversal { .. } => Self::eval_relative_traversal as Handler<'f>,
+            ExprKind::FunctionCall { .. } => Self::eval_call as Handler<'f>,
+            ExprKind::Conditional { .. } => Self::eval_conditional as Handler<'f>,
+            ExprKind::Binary { .. } => Self::eval_binary as Handler<'f>,
+            ExprKind::Unary { .. } => Self::eval_unary as Handler<'f>,
+            ExprKind::Tuple { .. } => Self::eval_tuple as Handler<'f>,
+            ExprKind::Object { .. } => Self::eval_object as Handler<'f>,
+            ExprKind::ObjectKey { .. } => Self::eval_object_key as Handler<'f>,
+            ExprKind::For(_) => Self::eval_for as Handler<'f>,
+            ExprKind::Index { .. } => Self::eval_index as Handler<'f>,
+            ExprKind::Splat { .. } => Self::eval_splat as Handler<'f>,
+        };
+        handler(self, id, node, ctx)
+    }
+
+    /// Parentheses and unwrapped templates: the inner expression's value.
+    fn eval_inner(&mut self, _: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
+        match node.kind {
+            ExprKind::TemplateWrap { inner } | ExprKind::Parens { inner } => self.eval(inner, ctx),
+            _ => (Value::dynamic(), Diagnostics::new()),
+        }
+    }
+
+    /// Nodes without sub-expressions.
+    fn eval_leaf(&mut self, id: ExprId, node: &'f Expr, _: &EvalContext) -> Evaluated {
+        let v = match &node.kind {
+            ExprKind::Number(n) => self
+                .ast
+                .numbers
+                .get(n.0 as usize)
+                .map_or_else(Value::dynamic, |n| Value::number(n.clone())),
+            ExprKind::Bool(b) => Value::bool(*b),
+            ExprKind::Null => Value::null(Type::Dynamic),
+            ExprKind::String(text) => Value::string(self.file.text(*text)),
+            ExprKind::AnonSymbol => self
+                .items
+                .iter()
+                .rev()
+                .find(|(symbol, _)| *symbol == id)
+                .map_or_else(Value::dynamic, |(_, v)| v.clone()),
+            _ => Value::dynamic(),
+        };
+        (v, Diagnostics::new())
+    }
+
+    fn eval_relative_traversal(
+        &mut self,
+        _: ExprId,
+        node: &'f Expr,
+        ctx: &EvalContext,
+    ) -> Evaluated {
+        let ExprKind::RelativeTraversal { source, steps } = node.kind else {
+            return (Value::dynamic(), Diagnostics::new());
+        };
+        let (source, mut diags) = self.eval(source, ctx);
+        let (v, d) = self.apply_steps(source, self.steps(steps));
+        diags.extend(d);
+        (v, diags)
+    }
+
+    fn eval_tuple(&mut self, _: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
+        let ExprKind::Tuple { elements, .. } = node.kind else {
+            return (Value::dynamic(), Diagnostics::new());
+        };
+        let mut diags = Diagnostics::new();
+        let ids = self.list(elements);
+        let mut values = Vec::with_capacity(ids.len());
+        for &element in ids {
+            let (v, d) = self.eval(element, ctx);
+            diags.extend(d);
+            values.push(v);
+        }
+        (Value::tuple(values), diags)
+    }
+
+    fn eval_index(&mut self, _: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
+        let ExprKind::Index {
+            collection,
+            key,
+            bracket,
+            ..
+        } = node.kind
+        else {
+            return (Value::dynamic(), Diagnostics::new());
+        };
+        let (collection, mut diags) = self.eval(collection, ctx);
+        let (key, d) = self.eval(key, ctx);
+        diags.extend(d);
+        let (v, d) = ops::index(&collection, &key, None);
+        diags.extend(with_subject(d, || self.range(bracket)));
+        (v, diags)
+    }
+
+    /// An error diagnostic about `subject`, within `context`.
+    #[inline(never)]
+    pub(super) fn error(
+        &self,
+        summary: &str,
+        detail: String,
+        subject: Span,
+        context: Option<Span>,
+    ) -> Diagnostic {
+        let mut d = Diagnostic::error(summary).with_detail(detail);
+        d.subject = Some(self.range(subject));
+        d.context = context.map(|c| self.range(c));
+        d
+    }
+
+    /// The span of an expression (Go's `Range()`).
+    pub(super) fn span_of(&self, id: ExprId) -> Span {
+        super::eval_ranges::expr_span(self.ast, id)
+    }
+
+    /// The start span of an expression (Go's `StartRange()`).
+    pub(super) fn start_span_of(&self, id: ExprId) -> Span {
+        super::eval_ranges::start_span(self.file, id)
+    }
+
+    // ----- access to the tree, without trusting it -----
+
+    /// The ids of a run of the expression lists (empty if out of bounds).
+    pub(super) fn list(&self, list: List) -> &'f [ExprId] {
+        list_slice(&self.ast.expr_lists, list)
+    }
+
+    /// The steps of a run (empty if out of bounds).
+    pub(super) fn steps(&self, list: List) -> &'f [Step] {
+        list_slice(&self.ast.steps, list)
+    }
+
+    /// The full range of a span.
+    pub(super) fn range(&self, span: Span) -> Range {
+        self.file.range(span)
+    }
+
+    // ----- traversals -----
+
+    fn eval_scope_traversal(&mut self, _: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
+        let ExprKind::ScopeTraversal { steps } = node.kind else {
+            return (Value::dynamic(), Diagnostics::new());
+        };
+        let steps = self.steps(steps);
+        let Some((Step::Root { name }, rest)) = steps.split_first() else {
+            return (Value::dynamic(), Diagnostics::new());
+        };
+        let text = self.file.span_text(*name);
+        let root = match self.lookup_variable(text, *name, ctx) {
+            Ok(v) => v,
+            Err(d) => return (Value::dynamic(), d),
+        };
+        self.apply_steps(root, rest)
+    }
+
+    /// The value of variable `name`: an expression's own variable, else the
+    /// context's. The errors are Go's `Traversal.TraverseAbs` ones.
+    fn lookup_variable(
+        &self,
+        name: &str,
+        span: Span,
+        ctx: &EvalContext,
+    ) -> Result<Value, Diagnostics> {
+        if let Some((_, v)) = self.locals.iter().rev().find(|(n, _)| *n == name) {
+            return Ok(v.clone());
+        }
+        if ctx.is_literal_only() {
+            return Err(Diagnostic::error("Variables not allowed")
+                .with_detail("Variables may not be used here.")
+                .with_subject(self.range(span))
+                .into());
+        }
+        if let Some(v) = ctx.variable(name) {
+            return Ok(v.clone());
+        }
+        let locals = self.locals.iter().map(|(n, _)| *n);
+        let hint = suggestion(name, ctx.variable_names().chain(locals))
+            .map(|s| format!(" Did you mean {s:?}?"))
+            .unwrap_or_default();
+        Err(Diagnostic::error("Unknown variable")
+            .with_detail(format!("There is no variable named {name:?}.{hint}"))
+            .with_subject(self.range(span))
+            .into())
+    }
+
+    /// Applies attribute and index steps to a value, stopping at the first
+    /// error (Go's `Traversal.TraverseRel`).
+    pub(super) fn apply_steps(&self, start: Value, steps: &[Step]) -> Evaluated {
+        let mut current = start;
+        for step in steps {
+            let (next, diags, span) = match step {
+                Step::Root { name } => {
+                    let d = Diagnostic::error("Invalid traversal").with_detail(
+                        "A variable root can only appear at the start of a traversal.",
+                    );
+                    (Value::dynamic(), Diagnostics::from(d), *name)
+                }
+                Step::Attr { name, span } => {
+                    let (v, d) = ops::get_attr(&current, self.file.span_text(*name), None);
+                    (v, d, *span)
+                }
+                Step::Index { key, span } => {
+                    let (v, d) = ops::index(
+                        &current,
+                        &super::static_analysis::step_key(self.file, key),
+                        None,
+                    );
+                    (v, d, *span)
+                }
+            };
+            if diags.has_errors() {
+                return (Value::dynamic(), with_subject(diags, || self.range(span)));
+            }
+            current = next;
+        }
+        (current, Diagnostics::new())
+    }
+
+    // ----- collections -----
+
+    fn eval_object(&mut self, _: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
+        let ExprKind::Object { items, .. } = node.kind else {
+            return (Value::dynamic(), Diagnostics::new());
+        };
+        let mut diags = Diagnostics::new();
+        let mut values = BTreeMap::new();
+        // Unset when a key is unknown or failed: the set of attributes, and
+        // so the type, cannot be known.
+        let mut known = true;
+        for pair in self.list(items).chunks_exact(2) {
+            let (key_id, value_id) = (pair[0], pair[1]);
+            let (key, key_diags) = self.eval(key_id, ctx);
+            let key_failed = key_diags.has_errors();
+            diags.extend(key_diags);
+            let (value, d) = self.eval(value_id, ctx);
+            diags.extend(d);
+            if key_failed {
+                known = false;
+                continue;
+            }
+            match self.object_key(key, key_id, value_id) {
+                Ok(Some(k)) => {
+                    // A key given twice keeps its last value, as in Go.
+                    values.insert(k, value);
+                }
+                Ok(None) => known = false,
+                Err(d) => {
+                    diags.extend(d);
+                    known = false;
+                }
+            }
+        }
+        if !known {
+            return (Value::dynamic(), diags);
+        }
+        (Value::object(values), diags)
+    }
+
+    /// The name an object key value gives: `None` if it is unknown.
+    fn object_key(
+        &self,
+        key: Value,
+        key_id: ExprId,
+        value_id: ExprId,
+    ) -> Result<Option<String>, Diagnostics> {
+        if key.is_null() {
+            // Go points at the value here.
+            return Err(self
+                .error(
+                    "Null value as key",
+                    "Can't use a null value as a key.".into(),
+                    self.span_of(value_id),
+                    None,
+                )
+                .into());
+        }
+        match convert(&key, &Type::String) {
+            Ok(k) => Ok(k.as_str().map(str::to_owned)),
+            Err(e) => Err(self
+                .error(
+                    "Incorrect key type",
+                    format!("Can't use this value as a key: {e}."),
+                    self.span_of(key_id),
+                    None,
+                )
+                .into()),
+        }
+    }
+
+    fn eval_object_key(&mut self, id: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
+        let ExprKind::ObjectKey {
+            wrapped,
+            force_non_literal,
+        } = node.kind
+        else {
+            return (Value::dynamic(), Diagnostics::new());
+        };
+        if !force_non_literal {
+            let kind = self.ast.exprs.get(wrapped.0 as usize).map(|e| &e.kind);
+            if let Some(ExprKind::ScopeTraversal { steps }) = kind {
+                if steps.len > 1 {
+                    let d = self.error(
+                        "Ambiguous attribute key",
+                        "If this expression is intended to be a reference, wrap it in parentheses. If it's \
+                         instead intended as a literal name containing periods, wrap it in quotes to create a \
+                         string literal."
+                            .into(),
+                        self.span_of(id),
+                        None,
+                    );
+                    return (Value::dynamic(), d.into());
+                }
+            }
+            if let Some(name) = super::static_analysis::keyword_name(self.file, wrapped) {
+                return (Value::string(name), Diagnostics::new());
+            }
+        }
+        self.eval(wrapped, ctx)
+    }
+
+    // ----- for expressions -----
+
+    fn eval_for(&mut self, _: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
+        let ExprKind::For(for_id) = node.kind else {
+            return (Value::dynamic(), Diagnostics::new());
+        };
+        let Some(f) = self.ast.fors.get(for_id.0 as usize) else {
+            return (Value::dynamic(), Diagnostics::new());
+        };
+        let collection = self.eval(f.collection, ctx);
+        self.for_over(f, node, collection, ctx)
+    }
+
+    /// A `for` expression, once its collection is evaluated.
+    #[inline(never)]
+    fn for_over(
+        &mut self,
+        f: &'f ForExpr,
+        node: &Expr,
+        (collection, mut diags): Evaluated,
+        ctx: &EvalContext,
+    ) -> Evaluated {
+        if let Some(d) = self.check_for_collection(f, &collection, node.span) {
+            diags.push(d);
+            return (Value::dynamic(), diags);
+        }
+        if collection.ty().is_dynamic() || !collection.is_known() {
+            return (Value::dynamic(), diags);
+        }
+        let names = ForNames {
+            key: f.key_var.map(|s| self.file.span_text(s)),
+            value: self.file.span_text(f.value_var),
+        };
+        if let Some(cond) = f.condition {
+            if !self.for_early_check(cond, &names, node.span, &mut diags, ctx) {
+                return (Value::dynamic(), diags);
+            }
+        }
+        let state = ForState {
+            diags,
+            known: true,
+            span: node.span,
+        };
+        let pairs = iteration_pairs(&collection);
+        match f.key {
+            Some(key_expr) => self.for_object(f, key_expr, &names, pairs, state, ctx),
+            None => self.for_tuple(f, &names, pairs, state, ctx),
+        }
+    }
+
+    /// The early check of a `for` condition with the iteration variables
+    /// unknown, as Go does it, to report a condition of the wrong type once
+    /// rather than for every element. False when the check failed.
+    #[inline(never)]
+    fn for_early_check(
+        &mut self,
+        cond: ExprId,
+        names: &ForNames<'f>,
+        span: Span,
+        diags: &mut Diagnostics,
+        ctx: &EvalContext,
+    ) -> bool {
+        let mark = self.enter(names, Value::dynamic(), Value::dynamic());
+        let (result, cond_diags) = self.eval(cond, ctx);
+        self.locals.truncate(mark);
+        let cond_failed = cond_diags.has_errors();
+        diags.extend(cond_diags);
+        if let Some(d) = self.check_early_condition(cond, &result, span) {
+            diags.push(d);
+            return false;
+        }
+        !cond_failed
+    }
+
+    #[inline(never)]
+    fn for_tuple(
+        &mut self,
+        f: &ForExpr,
+        names: &ForNames<'f>,
+        pairs: Vec<(Value, Value)>,
+        mut state: ForState,
+        ctx: &EvalContext,
+    ) -> Evaluated {
+        let mut values = Vec::with_capacity(pairs.len());
+        for (k, v) in pairs {
+            let mark = self.enter(names, k, v);
+            let item = self.for_tuple_item(f, &mut state, ctx);
+            self.locals.truncate(mark);
+            values.extend(item);
+        }
+        if !state.known {
+            return (Value::dynamic(), state.diags);
+        }
+        (Value::tuple(values), state.diags)
+    }
+
+    #[inline(never)]
+    fn for_object(
+        &mut self,
+        f: &ForExpr,
+        key_expr: ExprId,
+        names: &ForNames<'f>,
+        pairs: Vec<(Value, Value)>,
+        mut state: ForState,
+        ctx: &EvalContext,
+    ) -> Evaluated {
+        let mut values: BTreeMap<String, Value> = BTreeMap::new();
+        let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+        for (k, v) in pairs {
+            let mark = self.enter(names, k, v);
+            let item = self.for_object_item(f, key_expr, &mut state, ctx);
+            self.locals.truncate(mark);
+            let Some((key, value)) = item else { continue };
+            if f.group {
+                groups.entry(key).or_default().push(value);
+            } else {
+                match values.entry(key) {
+                    Entry::Occupied(e) => {
+                        let d = self.duplicate_key(e.key(), key_expr, state.span);
+                        state.diags.push(d);
+                    }
+                    Entry::Vacant(e) => {
+                        e.insert(value);
+                    }
+                }
+            }
+        }
+        if !state.known {
+            return (Value::dynamic(), state.diags);
+        }
+        if f.group {
+            values = groups
+                .into_iter()
+                .map(|(k, vs)| (k, Value::tuple(vs)))
+                .collect();
+        }
+        (Value::object(values), state.diags)
+    }
+
+    /// Defines the iteration variables; returns the mark to truncate the
+    /// scope stack to afterwards.
+    fn enter(&mut self, names: &ForNames<'f>, key: Value, value: Value) -> usize {
+        let mark = self.locals.len();
+        if let Some(name) = names.key {
+            self.locals.push((name, key));
+        }
+        self.locals.push((names.value, value));
+        mark
+    }
+
+    /// The element of a tuple `for` for the current iteration variables,
+    /// unless the condition excludes it.
+    fn for_tuple_item(
+        &mut self,
+        f: &ForExpr,
+        state: &mut ForState,
+        ctx: &EvalContext,
+    ) -> Option<Value> {
+        if let Some(cond) = f.condition {
+            let include = self.eval(cond, ctx);
+            if !self.for_include(cond, include, state, false) {
+                return None;
+            }
+        }
+        let value = self.eval(f.value, ctx);
+        Some(for_value(value, state))
+    }
+
+    /// The key and value of an object `for` for the current iteration
+    /// variables, unless the condition excludes them or the key fails.
+    fn for_object_item(
+        &mut self,
+        f: &ForExpr,
+        key_expr: ExprId,
+        state: &mut ForState,
+        ctx: &EvalContext,
+    ) -> Option<(String, Value)> {
+        if let Some(cond) = f.condition {
+            let include = self.eval(cond, ctx);
+            if !self.for_include(cond, include, state, true) {
+                return None;
+            }
+        }
+        let key = self.eval(key_expr, ctx);
+        let key = self.for_key(key_expr, key, state)?;
+        let value = self.eval(f.value, ctx);
+        Some((key, for_value(value, state)))
+    }
+
+    /// Whether the condition's value includes the element. Go checks an
+    /// unknown value before converting it for a tuple, after for an object.
+    #[inline(never)]
+    fn for_include(
+        &self,
+        cond: ExprId,
+        (include, d): Evaluated,
+        state: &mut ForState,
+        object: bool,
+    ) -> bool {
+        state.diags.extend(d);
+        if include.is_null() {
+            state.fail(|span| self.null_condition(cond, span));
+            return false;
+        }
+        if !object && !include.is_known() {
+            state.known = false;
+            return false;
+        }
+        match convert(&include, &Type::Bool) {
+            Ok(b) if !b.is_known() => {
+                state.known = false;
+                false
+            }
+            Ok(b) => !b.is_false(),
+            Err(e) => {
+                state.fail(|span| self.invalid_condition(cond, &e.to_string(), span));
+                false
+            }
+        }
+    }
+
+    /// The name an object `for` key value gives, if any.
+    #[inline(never)]
+    fn for_key(
+        &self,
+        key_expr: ExprId,
+        (key, d): Evaluated,
+        state: &mut ForState,
+    ) -> Option<String> {
+        state.diags.extend(d);
+        if key.is_null() {
+            state.fail(|span| {
+                self.error(
+                    "Invalid object key",
+                    "Key expression in 'for' expression must not produce a null value.".into(),
+                    self.span_of(key_expr),
+                    Some(span),
+                )
+            });
+            return None;
+        }
+        if !key.is_known() {
+            state.known = false;
+            return None;
+        }
+        match convert(&key, &Type::String) {
+            Ok(k) => {
+                let k = k.as_str().map(str::to_owned);
+                if k.is_none() {
+                    state.known = false;
+                }
+                k
+            }
+            Err(e) => {
+                state.fail(|span| {
+                    self.error(
+                        "Invalid object key",
+                        format!("The key expression produced an invalid result: {e}."),
+                        self.span_of(key_expr),
+                        Some(span),
+                    )
+                });
+                None
+            }
+        }
+    }
+
+    /// The error for a collection a `for` expression cannot iterate.
+    fn check_for_collection(
+        &self,
+        f: &ForExpr,
+        collection: &Value,
+        span: Span,
+    ) -> Option<Diagnostic> {
+        if collection.is_null() {
+            return Some(self.error(
+                "Iteration over null value",
+                "A null value cannot be used as the collection in a 'for' expression.".into(),
+                self.span_of(f.collection),
+                Some(span),
+            ));
+        }
+        if collection.ty().is_dynamic() || can_iterate(collection.ty()) {
+            return None;
+        }
+        Some(self.error(
+            "Iteration over non-iterable value",
+            format!(
+                "A value of type {} cannot be used as the collection in a 'for' expression.",
+                collection.ty().friendly_name()
+            ),
+            self.span_of(f.collection),
+            Some(span),
+        ))
+    }
+
+    /// The error for a condition found wrong by the early check.
+    fn check_early_condition(
+        &self,
+        cond: ExprId,
+        result: &Value,
+        span: Span,
+    ) -> Option<Diagnostic> {
+        if result.is_null() {
+            return Some(self.error(
+                "Condition is null",
+                "The value of the 'if' clause must not be null.".into(),
+                self.span_of(cond),
+                Some(span),
+            ));
+        }
+        convert(result, &Type::Bool)
+            .err()
+            .map(|e| self.invalid_condition(cond, &e.to_string(), span))
+    }
+
+    fn null_condition(&self, cond: ExprId, for_span: Span) -> Diagnostic {
+        self.error(
+            "Invalid 'for' condition",
+            "The value of the 'if' clause must not be null.".into(),
+            self.span_of(cond),
+            Some(for_span),
+        )
+    }
+
+    fn invalid_condition(&self, cond: ExprId, err: &str, for_span: Span) -> Diagnostic {
+        self.error(
+            "Invalid 'for' condition",
+            format!("The 'if' clause value is invalid: {err}."),
+            self.span_of(cond),
+            Some(for_span),
+        )
+    }
+
+    fn duplicate_key(&self, key: &str, key_expr: ExprId, for_span: Span) -> Diagnostic {
+        self.error(
+            "Duplicate object key",
+            format!(
+                "Two different items produced the key {key:?} in this 'for' expression. If duplicates are \
+                 expected, use the ellipsis (...) after the value expression to enable grouping by key."
+            ),
+            self.span_of(key_expr),
+            Some(for_span),
+        )
+    }
+
+    // ----- splats -----
+
+    fn eval_splat(&mut self, _: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
+        let ExprKind::Splat {
+            source,
+            each,
+            item,
+            marker,
+        } = node.kind
+        else {
+            return (Value::dynamic(), Diagnostics::new());
+        };
+        let source_value = self.eval(source, ctx);
+        self.splat_over(source, each, item, marker, source_value, ctx)
+    }
+
+    /// A splat, once its source is evaluated.
+    #[inline(never)]
+    fn splat_over(
+        &mut self,
+        source: ExprId,
+        each: ExprId,
+        item: ExprId,
+        marker: Span,
+        (source_value, mut diags): Evaluated,
+        ctx: &EvalContext,
+    ) -> Evaluated {
+        if diags.has_errors() {
+            return (Value::dynamic(), diags);
+        }
+        let sequence = matches!(
+            source_value.ty(),
+            Type::Tuple(_) | Type::List(_) | Type::Set(_)
+        );
+        if source_value.is_null() {
+            if !sequence {
+                return (Value::empty_tuple(), diags);
+            }
+            let source_span = self.span_of(source);
+            diags.push(self.error(
+                "Splat of null value",
+                "Splat expressions (with the * symbol) cannot be applied to null sequences.".into(),
+                source_span,
+                Some(source_span.cover(marker)),
+            ));
+            return (Value::dynamic(), diags);
+        }
+        if source_value.ty().is_dynamic() {
+            return (Value::dynamic(), diags);
+        }
+        let mut upgraded_unknown = false;
+        let source_value = if sequence {
+            source_value
+        } else {
+            // Any other value is taken as a one-element tuple. An unknown
+            // one gives the dynamic value below, since it may turn out to
+            // be null (no elements), but its element is still checked.
+            upgraded_unknown = !source_value.is_known();
+            Value::tuple([source_value])
+        };
+
+        if !source_value.is_known() {
+            let (ty, d) = self.splat_result_type(source_value.ty(), each, item, ctx);
+            diags.extend(d);
+            return (Value::unknown(ty), diags);
+        }
+
+        let elements = source_value.elements().unwrap_or(&[]);
+        let mut values = Vec::with_capacity(elements.len());
+        let mut all_ok = true;
+        for element in elements {
+            self.items.push((item, element.clone()));
+            let (v, d) = self.eval(each, ctx);
+            self.items.pop();
+            if d.has_errors() {
+                all_ok = false;
+            }
+            diags.extend(d);
+            values.push(v);
+        }
+        if upgraded_unknown {
+            return (Value::dynamic(), diags);
+        }
+        if !all_ok {
+            // The element errors are reported already; those of the type
+            // computation would repeat them.
+            let (ty, _) = self.splat_result_type(source_value.ty(), each, item, ctx);
+            return (Value::unknown(ty), diags);
+        }
+        match source_value.ty() {
+            Type::List(_) | Type::Set(_) => {
+                if values.is_empty() {
+                    let (ty, d) = self.splat_result_type(source_value.ty(), each, item, ctx);
+                    diags.extend(d);
+                    let element = ty.element_type().cloned().unwrap_or(Type::Dynamic);
+                    let list = Value::list_of(element, []).unwrap_or_else(|_| Value::empty_tuple());
+                    return (list, diags);
+                }
+                (list_of_values(values), diags)
+            }
+            _ => (Value::tuple(values), diags),
+        }
+    }
+
+    /// The type a splat gives for a sequence of this type: `each` applied
+    /// to an unknown value of each element type.
+    fn splat_result_type(
+        &mut self,
+        source: &Type,
+        each: ExprId,
+        item: ExprId,
+        ctx: &EvalContext,
+    ) -> (Type, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        let mut apply = |ev: &mut Self, element: &Type| {
+            ev.items.push((item, Value::unknown(element.clone())));
+            let (v, d) = ev.eval(each, ctx);
+            ev.items.pop();
+            diags.extend(d);
+            v.ty().clone()
+        };
+        let ty = match source {
+            Type::List(e) | Type::Set(e) => Type::list(apply(self, e)),
+            Type::Tuple(t) => {
+                let types: Vec<Type> = t.elements().iter().map(|e| apply(self, e)).collect();
+                Type::tuple(types)
+            }
+            _ => Type::Dynamic,
+        };
+        (ty, diags)
+    }
+}
+
+/// The iteration variable names of a `for` expression.
+#[derive(Debug)]
+struct ForNames<'f> {
+    key: Option<&'f str>,
+    value: &'f str,
+}
+
+/// What a `for` expression has gathered so far.
+#[derive(Debug)]
+struct ForState {
+    diags: Diagnostics,
+    /// Unset once an element is unknown or fails: the result is then the
+    /// dynamic value.
+    known: bool,
+    /// The whole `for` expression.
+    span: Span,
+}
+
+/// An element's value: an unknown (but valid) one makes the result of the
+/// `for` expression the dynamic value, as the spec says. (Go keeps it.)
+fn for_value((value, d): Evaluated, state: &mut ForState) -> Value {
+    if !value.is_known() && !d.has_errors() {
+        state.known = false;
+    }
+    state.diags.extend(d);
+    value
+}
+
+impl ForState {
+    /// Marks the result unknown, reporting `d` if it is the first failure
+    /// (as Go does, to avoid one error per element).
+    fn fail(&mut self, d: impl FnOnce(Span) -> Diagnostic) {
+        if self.known {
+            self.diags.push(d(self.span));
+        }
+        self.known = false;
+    }
+}
+
+/// A run of a shared vector, or nothing if the run does not fit it.
+pub(super) fn list_slice<T>(items: &[T], list: List) -> &[T] {
+    let start = list.start as usize;
+    let end = start.saturating_add(list.len as usize);
+    items.get(start..end).unwrap_or(&[])
+}
+
+/// Sets the subject of diagnostics that were made without one.
+pub(super) fn with_subject(diags: Diagnostics, range: impl Fn() -> Range) -> Diagnostics {
+    if diags.is_empty() {
+        return diags;
+    }
+    diags
+        .into_iter()
+        .map(|mut d| {
+            if d.subject.is_none() {
+                d.subject = Some(range());
+            }
+            d
+        })
+        .collect()
+}
+
+/// Whether a `for` expression can iterate over values of this type.
+fn can_iterate(ty: &Type) -> bool {
+    matches!(
+        ty,
+        Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)
+    )
+}
+
+/// The key and value of each element of a known collection, in visit
+/// order: index order for sequences, key order for maps and objects, set
+/// order for sets (where the key is the element itself).
+fn iteration_pairs(collection: &Value) -> Vec<(Value, Value)> {
+    match collection.ty() {
+        Type::Set(_) => collection
+            .elements()
+            .unwrap_or(&[])
+            .iter()
+            .map(|v| (v.clone(), v.clone()))
+            .collect(),
+        Type::Map(_) | Type::Object(_) => collection
+            .attributes()
+            .map(|a| {
+                a.iter()
+                    .map(|(k, v)| (Value::string(k.as_str()), v.clone()))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        _ => collection
+            .elements()
+            .unwrap_or(&[])
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                (
+                    Value::number(i64::try_from(i).unwrap_or(i64::MAX)),
+                    v.clone(),
+                )
+            })
+            .collect(),
+    }
+}
+
+/// A list of the values, which come from one element type and so normally
+/// share one type; if they do not (an unknown of another type, say), they
+/// are unified, and as a last resort kept as a tuple.
+fn list_of_values(values: Vec<Value>) -> Value {
+    let Some(first) = values.first() else {
+        return Value::empty_tuple();
+    };
+    let ty = first.ty().clone();
+    if values.iter().all(|v| v.ty() == &ty) {
+        return Value::list_of(ty, values.clone()).unwrap_or_else(|_| Value::tuple(values));
+    }
+    let types: Vec<Type> = values.iter().map(|v| v.ty().clone()).collect();
+    if let Some(unified) = crate::convert::unify(&types) {
+        let converted: Result<Vec<Value>, _> =
+            values.iter().map(|v| convert(v, &unified.ty)).collect();
+        if let Ok(converted) = converted {
+            if let Ok(list) = Value::list_of(unified.ty, converted) {
+                return list;
+            }
+        }
+    }
+    Value::tuple(values)
+}

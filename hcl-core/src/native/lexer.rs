@@ -1,0 +1,1169 @@
+//! The lexer of the native syntax: a streaming, zero-copy scanner over the
+//! source bytes that produces [`Token`]s (a kind and a byte [`Span`]) on
+//! demand.
+//!
+//! It reproduces the token stream of the Go implementation's scanner
+//! (`hclsyntax/scan_tokens.rl`), including its quirks, because the parser's
+//! diagnostics and the shape of templates depend on it:
+//!
+//! - the scanner is modal: normal code, quoted templates (`"..."`),
+//!   heredoc templates (`<<EOT`) and bare templates (a whole standalone
+//!   template) each have their own rules, and `${`/`%{` sequences nest
+//!   normal code inside templates up to the matching `}`;
+//! - template literals are split where Go splits them (a lone `$` or `%`
+//!   is its own literal token, and so is an escaped `$${`/`%%{`);
+//! - line comments include their terminating newline (the parser turns
+//!   them back into newlines where newlines matter);
+//! - every byte that is not part of a valid UTF-8 sequence becomes its own
+//!   one-byte [`TokenKind::BadUtf8`] token, so byte offsets are preserved.
+//!
+//! The problems that Go's `checkInvalidTokens` reports (invalid characters,
+//! bad encodings, bitwise operators, ...) are collected by the lexer as it
+//! goes, with Go's limits on repetition.
+//!
+//! ```
+//! use hcl_core::native::lexer::{Lexer, TokenKind};
+//!
+//! let mut lexer = Lexer::new(b"a = \"x${b}\"\n");
+//! let kinds: Vec<TokenKind> = std::iter::from_fn(|| {
+//!     let t = lexer.next_token();
+//!     (t.kind != TokenKind::Eof).then_some(t.kind)
+//! })
+//! .collect();
+//! assert_eq!(
+//!     kinds,
+//!     [
+//!         TokenKind::Ident,
+//!         TokenKind::Equal,
+//!         TokenKind::OQuote,
+//!         TokenKind::QuotedLit,
+//!         TokenKind::TemplateInterp,
+//!         TokenKind::Ident,
+//!         TokenKind::TemplateSeqEnd,
+//!         TokenKind::CQuote,
+//!         TokenKind::Newline,
+//!     ]
+//! );
+//! ```
+
+use crate::source::Span;
+
+/// The kinds of token, after the Go implementation's `TokenType`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum TokenKind {
+    /// `{`
+    OBrace,
+    /// `}`
+    CBrace,
+    /// `[`
+    OBrack,
+    /// `]`
+    CBrack,
+    /// `(`
+    OParen,
+    /// `)`
+    CParen,
+    /// The `"` opening a quoted template.
+    OQuote,
+    /// The `"` closing a quoted template.
+    CQuote,
+    /// `<<EOT` or `<<-EOT` and the newline after it.
+    OHeredoc,
+    /// The closing marker line of a heredoc (without its newline).
+    CHeredoc,
+    /// `*`
+    Star,
+    /// `/`
+    Slash,
+    /// `+`
+    Plus,
+    /// `-`
+    Minus,
+    /// `%`
+    Percent,
+    /// `=`
+    Equal,
+    /// `==`
+    EqualOp,
+    /// `!=`
+    NotEqual,
+    /// `<`
+    LessThan,
+    /// `<=`
+    LessThanEq,
+    /// `>`
+    GreaterThan,
+    /// `>=`
+    GreaterThanEq,
+    /// `&&`
+    And,
+    /// `||`
+    Or,
+    /// `!`
+    Bang,
+    /// `.`
+    Dot,
+    /// `,`
+    Comma,
+    /// `...`
+    Ellipsis,
+    /// `=>`
+    FatArrow,
+    /// `?`
+    Question,
+    /// `:`
+    Colon,
+    /// `${` or `${~`
+    TemplateInterp,
+    /// `%{` or `%{~`
+    TemplateControl,
+    /// The `}` or `~}` closing a template sequence.
+    TemplateSeqEnd,
+    /// Literal text of a quoted template (may contain backslash escapes).
+    QuotedLit,
+    /// Literal text of a heredoc or bare template (no escapes).
+    StringLit,
+    /// A numeric literal.
+    NumberLit,
+    /// An identifier (or keyword).
+    Ident,
+    /// A comment; a line comment includes its newline.
+    Comment,
+    /// A newline (`\n` or `\r\n`).
+    Newline,
+    /// The end of the input (always the last token, empty).
+    Eof,
+    /// `&`
+    BitwiseAnd,
+    /// `|`
+    BitwiseOr,
+    /// `~`
+    BitwiseNot,
+    /// `^`
+    BitwiseXor,
+    /// `**` (never produced: kept for parity with Go's token set)
+    StarStar,
+    /// `'`
+    Apostrophe,
+    /// `` ` ``
+    Backtick,
+    /// `;`
+    Semicolon,
+    /// Tabs (never produced: tabs are whitespace)
+    Tabs,
+    /// A character that is not used in the language.
+    Invalid,
+    /// A byte that is not part of a valid UTF-8 sequence.
+    BadUtf8,
+    /// A newline inside a quoted template.
+    QuotedNewline,
+    /// No token (used as "no opposite bracket").
+    Nil,
+}
+
+impl TokenKind {
+    /// The name of the corresponding Go token type (`TokenIdent`, ...),
+    /// for comparisons with the Go implementation.
+    pub fn go_name(self) -> &'static str {
+        use TokenKind::*;
+        match self {
+            OBrace => "TokenOBrace",
+            CBrace => "TokenCBrace",
+            OBrack => "TokenOBrack",
+            CBrack => "TokenCBrack",
+            OParen => "TokenOParen",
+            CParen => "TokenCParen",
+            OQuote => "TokenOQuote",
+            CQuote => "TokenCQuote",
+            OHeredoc => "TokenOHeredoc",
+            CHeredoc => "TokenCHeredoc",
+            Star => "TokenStar",
+            Slash => "TokenSlash",
+            Plus => "TokenPlus",
+            Minus => "TokenMinus",
+            Percent => "TokenPercent",
+            Equal => "TokenEqual",
+            EqualOp => "TokenEqualOp",
+            NotEqual => "TokenNotEqual",
+            LessThan => "TokenLessThan",
+            LessThanEq => "TokenLessThanEq",
+            GreaterThan => "TokenGreaterThan",
+            GreaterThanEq => "TokenGreaterThanEq",
+            And => "TokenAnd",
+            Or => "TokenOr",
+            Bang => "TokenBang",
+            Dot => "TokenDot",
+            Comma => "TokenComma",
+            Ellipsis => "TokenEllipsis",
+            FatArrow => "TokenFatArrow",
+            Question => "TokenQuestion",
+            Colon => "TokenColon",
+            TemplateInterp => "TokenTemplateInterp",
+            TemplateControl => "TokenTemplateControl",
+            TemplateSeqEnd => "TokenTemplateSeqEnd",
+            QuotedLit => "TokenQuotedLit",
+            StringLit => "TokenStringLit",
+            NumberLit => "TokenNumberLit",
+            Ident => "TokenIdent",
+            Comment => "TokenComment",
+            Newline => "TokenNewline",
+            Eof => "TokenEOF",
+            BitwiseAnd => "TokenBitwiseAnd",
+            BitwiseOr => "TokenBitwiseOr",
+            BitwiseNot => "TokenBitwiseNot",
+            BitwiseXor => "TokenBitwiseXor",
+            StarStar => "TokenStarStar",
+            Apostrophe => "TokenApostrophe",
+            Backtick => "TokenBacktick",
+            Semicolon => "TokenSemicolon",
+            Tabs => "TokenTabs",
+            Invalid => "TokenInvalid",
+            BadUtf8 => "TokenBadUTF8",
+            QuotedNewline => "TokenQuotedNewline",
+            Nil => "TokenNil",
+        }
+    }
+}
+
+/// One token: its kind and where it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// What the token is.
+    pub kind: TokenKind,
+    /// Its bytes.
+    pub span: Span,
+}
+
+/// What to scan the input as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LexMode {
+    /// A configuration file or an expression.
+    Normal,
+    /// A standalone template: literal text with `${...}` and `%{...}`.
+    Template,
+}
+
+/// A problem found by the lexer (Go's `checkInvalidTokens`): a summary,
+/// a detail and the token's span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LexDiagnostic {
+    /// The summary, as Go writes it.
+    pub summary: &'static str,
+    /// The detail, as Go writes it.
+    pub detail: &'static str,
+    /// The offending token.
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Main,
+    Quoted,
+    Heredoc,
+    Bare,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Heredoc {
+    marker_start: u32,
+    marker_end: u32,
+    start_of_line: bool,
+}
+
+/// The streaming scanner. Call [`Lexer::next_token`] until it returns a
+/// [`TokenKind::Eof`] token (it keeps returning that token afterwards).
+#[derive(Debug)]
+pub struct Lexer<'a> {
+    src: &'a [u8],
+    pos: usize,
+    /// Offset added to every span (the part of the input skipped before
+    /// scanning, such as a byte order mark).
+    modes: Vec<Mode>,
+    braces: i64,
+    ret_braces: Vec<i64>,
+    heredocs: Vec<Heredoc>,
+    queued: Option<Token>,
+    /// Set once the scanner hit input it cannot match: the rest of the
+    /// input was returned as one token.
+    stopped: bool,
+    diags: Vec<LexDiagnostic>,
+    told_bitwise: u32,
+    told_backtick: u32,
+    told_apostrophe: u32,
+    told_semicolon: u32,
+    told_bad_utf8: u32,
+}
+
+const DETAIL_INVALID_CHAR: &str = "This character is not used within the language.";
+const DETAIL_BAD_UTF8: &str =
+    "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.";
+
+impl<'a> Lexer<'a> {
+    /// A lexer for a configuration file or expression, from the start of
+    /// `src`.
+    pub fn new(src: &'a [u8]) -> Lexer<'a> {
+        Lexer::with_mode(src, LexMode::Normal, 0)
+    }
+
+    /// A lexer in the given mode, starting at byte `start` of `src` (the
+    /// bytes before it are skipped, spans stay relative to `src`).
+    pub fn with_mode(src: &'a [u8], mode: LexMode, start: usize) -> Lexer<'a> {
+        let mut modes = Vec::with_capacity(8);
+        modes.push(match mode {
+            LexMode::Normal => Mode::Main,
+            LexMode::Template => Mode::Bare,
+        });
+        Lexer {
+            src,
+            pos: start.min(src.len()),
+            modes,
+            braces: 0,
+            ret_braces: Vec::new(),
+            heredocs: Vec::new(),
+            queued: None,
+            stopped: false,
+            diags: Vec::new(),
+            told_bitwise: 0,
+            told_backtick: 0,
+            told_apostrophe: 0,
+            told_semicolon: 0,
+            told_bad_utf8: 0,
+        }
+    }
+
+    /// The problems found so far, in source order.
+    pub fn diagnostics(&self) -> &[LexDiagnostic] {
+        &self.diags
+    }
+
+    /// Takes the problems found so far.
+    pub fn take_diagnostics(&mut self) -> Vec<LexDiagnostic> {
+        std::mem::take(&mut self.diags)
+    }
+
+    #[inline]
+    fn at(&self, i: usize) -> u8 {
+        self.src.get(i).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    fn has(&self, i: usize) -> bool {
+        i < self.src.len()
+    }
+
+    fn tok(&mut self, kind: TokenKind, start: usize, end: usize) -> Token {
+        self.pos = end;
+        let t = Token {
+            kind,
+            span: Span::new(start as u32, end as u32),
+        };
+        self.check(t);
+        t
+    }
+
+    /// Go's `checkInvalidTokens`, applied to each token as it is made.
+    fn check(&mut self, t: Token) {
+        use TokenKind::*;
+        let (summary, detail) = match t.kind {
+            BitwiseAnd | BitwiseOr | BitwiseXor | BitwiseNot => {
+                if self.told_bitwise >= 4 {
+                    return;
+                }
+                self.told_bitwise += 1;
+                (
+                    "Unsupported operator",
+                    match t.kind {
+                        BitwiseAnd => "Bitwise operators are not supported. Did you mean boolean AND (\"&&\")?",
+                        BitwiseOr => "Bitwise operators are not supported. Did you mean boolean OR (\"||\")?",
+                        BitwiseNot => "Bitwise operators are not supported. Did you mean boolean NOT (\"!\")?",
+                        _ => "Bitwise operators are not supported.",
+                    },
+                )
+            }
+            Backtick => {
+                let tell = self.told_backtick % 2 == 0;
+                if self.told_backtick <= 2 {
+                    self.told_backtick += 1;
+                }
+                if !tell {
+                    return;
+                }
+                (
+                    "Invalid character",
+                    "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
+                )
+            }
+            Apostrophe => {
+                let tell = self.told_apostrophe % 2 == 0;
+                if self.told_apostrophe <= 2 {
+                    self.told_apostrophe += 1;
+                }
+                if !tell {
+                    return;
+                }
+                (
+                    "Invalid character",
+                    "Single quotes are not valid. Use double quotes (\") to enclose strings.",
+                )
+            }
+            Semicolon => {
+                if self.told_semicolon >= 1 {
+                    return;
+                }
+                self.told_semicolon += 1;
+                (
+                    "Invalid character",
+                    "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
+                )
+            }
+            BadUtf8 => {
+                if self.told_bad_utf8 >= 1 {
+                    return;
+                }
+                self.told_bad_utf8 += 1;
+                ("Invalid character encoding", DETAIL_BAD_UTF8)
+            }
+            QuotedNewline => (
+                "Invalid multi-line string",
+                "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
+            ),
+            Invalid => {
+                let bytes = self
+                    .src
+                    .get(t.span.start as usize..t.span.end as usize)
+                    .unwrap_or(&[]);
+                if bytes == "\u{201c}".as_bytes() || bytes == "\u{201d}".as_bytes() {
+                    (
+                        "Invalid character",
+                        "\"Curly quotes\" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a \"straight quote\".",
+                    )
+                } else {
+                    ("Invalid character", DETAIL_INVALID_CHAR)
+                }
+            }
+            _ => return,
+        };
+        self.diags.push(LexDiagnostic {
+            summary,
+            detail,
+            span: t.span,
+        });
+    }
+
+    /// Reports an invalid byte that Go's scanner would have swallowed
+    /// silently (inside a comment, or in the rest of the input after the
+    /// scanner stopped): the spec makes invalid UTF-8 an error wherever it
+    /// appears.
+    fn check_comment_bytes(&mut self, start: usize, end: usize) {
+        if self.told_bad_utf8 >= 1 {
+            return;
+        }
+        let bytes = self.src.get(start..end).unwrap_or(&[]);
+        if bytes.is_ascii() {
+            return;
+        }
+        if let Err(e) = std::str::from_utf8(bytes) {
+            let at = start + e.valid_up_to();
+            self.told_bad_utf8 += 1;
+            self.diags.push(LexDiagnostic {
+                summary: "Invalid character encoding",
+                detail: DETAIL_BAD_UTF8,
+                span: Span::new(at as u32, at as u32 + 1),
+            });
+        }
+    }
+
+    /// The next token. After the end of the input, keeps returning the
+    /// [`TokenKind::Eof`] token.
+    pub fn next_token(&mut self) -> Token {
+        if let Some(t) = self.queued.take() {
+            return t;
+        }
+        if self.stopped || self.pos >= self.src.len() {
+            let n = self.src.len();
+            self.pos = n;
+            return Token {
+                kind: TokenKind::Eof,
+                span: Span::new(n as u32, n as u32),
+            };
+        }
+        match self.modes.last().copied().unwrap_or(Mode::Main) {
+            Mode::Main => self.scan_main(),
+            Mode::Quoted => self.scan_quoted(),
+            Mode::Heredoc => self.scan_heredoc(),
+            Mode::Bare => self.scan_bare(),
+        }
+    }
+
+    /// The length of the valid UTF-8 character starting at `i`, or `None`
+    /// if the byte there does not start one.
+    #[inline]
+    fn char_len(&self, i: usize) -> Option<usize> {
+        let b = self.at(i);
+        if b < 0x80 {
+            return Some(1);
+        }
+        let len = match b {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => return None,
+        };
+        let bytes = self.src.get(i..i + len)?;
+        std::str::from_utf8(bytes).ok().map(|_| len)
+    }
+
+    /// The character at `i` (which must start a valid one of `len` bytes).
+    fn char_at(&self, i: usize, len: usize) -> char {
+        self.src
+            .get(i..i + len)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .and_then(|s| s.chars().next())
+            .unwrap_or('\u{0}')
+    }
+
+    /// The end of an identifier whose first character ends at `i`.
+    fn ident_rest(&self, mut i: usize) -> usize {
+        loop {
+            let b = self.at(i);
+            if b.is_ascii_alphanumeric() || b == b'_' || b == b'-' {
+                i += 1;
+                continue;
+            }
+            if b >= 0x80 {
+                if let Some(len) = self.char_len(i) {
+                    if unicode_ident::is_xid_continue(self.char_at(i, len)) {
+                        i += len;
+                        continue;
+                    }
+                }
+            }
+            return i;
+        }
+    }
+
+    /// If an identifier starts at `i`, its end.
+    fn ident_at(&self, i: usize) -> Option<usize> {
+        let b = self.at(i);
+        if !self.has(i) {
+            return None;
+        }
+        if b.is_ascii_alphabetic() || b == b'_' {
+            return Some(self.ident_rest(i + 1));
+        }
+        if b >= 0x80 {
+            let len = self.char_len(i)?;
+            if unicode_ident::is_xid_start(self.char_at(i, len)) {
+                return Some(self.ident_rest(i + len));
+            }
+        }
+        None
+    }
+
+    /// The length of a newline sequence (`\n` or `\r\n`) at `i`, or 0.
+    #[inline]
+    fn newline_at(&self, i: usize) -> usize {
+        match self.at(i) {
+            b'\n' if self.has(i) => 1,
+            b'\r' if self.at(i + 1) == b'\n' && self.has(i + 1) => 2,
+            _ => 0,
+        }
+    }
+
+    fn push_template_sequence(&mut self) {
+        self.braces += 1;
+        self.ret_braces.push(self.braces);
+        if let Some(h) = self.heredocs.last_mut() {
+            h.start_of_line = false;
+        }
+        self.modes.push(Mode::Main);
+    }
+
+    /// `${`, `${~`, `%{` or `%{~` at `start` (which holds `$` or `%`
+    /// followed by `{`).
+    fn template_sequence(&mut self, start: usize) -> Token {
+        let kind = if self.at(start) == b'$' {
+            TokenKind::TemplateInterp
+        } else {
+            TokenKind::TemplateControl
+        };
+        let mut end = start + 2;
+        if self.at(end) == b'~' && self.has(end) {
+            end += 1;
+        }
+        let t = self.tok(kind, start, end);
+        self.push_template_sequence();
+        t
+    }
+
+    fn scan_main(&mut self) -> Token {
+        use TokenKind::*;
+        let src = self.src;
+        let n = src.len();
+        let mut i = self.pos;
+        // Spaces and tabs.
+        while i < n && (src[i] == b' ' || src[i] == b'\t') {
+            i += 1;
+        }
+        if i >= n {
+            self.pos = n;
+            return Token {
+                kind: Eof,
+                span: Span::new(n as u32, n as u32),
+            };
+        }
+        let start = i;
+        let b = src[i];
+        match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                let end = self.ident_rest(i + 1);
+                self.tok(Ident, start, end)
+            }
+            b'0'..=b'9' => {
+                let end = self.number_end(i);
+                self.tok(NumberLit, start, end)
+            }
+            b'\n' => self.tok(Newline, start, i + 1),
+            b'\r' => {
+                if self.at(i + 1) == b'\n' && self.has(i + 1) {
+                    self.tok(Newline, start, i + 2)
+                } else {
+                    self.tok(Invalid, start, i + 1)
+                }
+            }
+            b'#' => self.line_comment(start, i + 1),
+            b'/' => match self.at(i + 1) {
+                b'/' if self.has(i + 1) => self.line_comment(start, i + 2),
+                b'*' if self.has(i + 1) => {
+                    // Find the closing "*/"; an unterminated comment is
+                    // not a comment (Go falls back to a slash).
+                    let mut j = i + 2;
+                    let mut end = None;
+                    while j + 1 < n {
+                        if src[j] == b'*' && src[j + 1] == b'/' {
+                            end = Some(j + 2);
+                            break;
+                        }
+                        j += 1;
+                    }
+                    match end {
+                        Some(end) => {
+                            self.check_comment_bytes(start, end);
+                            self.tok(Comment, start, end)
+                        }
+                        None => self.tok(Slash, start, i + 1),
+                    }
+                }
+                _ => self.tok(Slash, start, i + 1),
+            },
+            b'=' => match self.at(i + 1) {
+                b'=' => self.tok(EqualOp, start, i + 2),
+                b'>' => self.tok(FatArrow, start, i + 2),
+                _ => self.tok(Equal, start, i + 1),
+            },
+            b'!' => {
+                if self.at(i + 1) == b'=' {
+                    self.tok(NotEqual, start, i + 2)
+                } else {
+                    self.tok(Bang, start, i + 1)
+                }
+            }
+            b'>' => {
+                if self.at(i + 1) == b'=' {
+                    self.tok(GreaterThanEq, start, i + 2)
+                } else {
+                    self.tok(GreaterThan, start, i + 1)
+                }
+            }
+            b'<' => {
+                if self.at(i + 1) == b'=' {
+                    return self.tok(LessThanEq, start, i + 2);
+                }
+                if self.at(i + 1) == b'<' {
+                    if let Some(t) = self.heredoc_open(start) {
+                        return t;
+                    }
+                }
+                self.tok(LessThan, start, i + 1)
+            }
+            b'&' => {
+                if self.at(i + 1) == b'&' {
+                    self.tok(And, start, i + 2)
+                } else {
+                    self.tok(BitwiseAnd, start, i + 1)
+                }
+            }
+            b'|' => {
+                if self.at(i + 1) == b'|' {
+                    self.tok(Or, start, i + 2)
+                } else {
+                    self.tok(BitwiseOr, start, i + 1)
+                }
+            }
+            b'.' => {
+                if self.at(i + 1) == b'.' && self.at(i + 2) == b'.' {
+                    self.tok(Ellipsis, start, i + 3)
+                } else {
+                    self.tok(Dot, start, i + 1)
+                }
+            }
+            b'~' => {
+                if self.at(i + 1) == b'}' {
+                    let t = self.tok(TemplateSeqEnd, start, i + 2);
+                    if self.ret_braces.last() == Some(&self.braces) {
+                        self.ret_braces.pop();
+                        self.modes.pop();
+                    }
+                    self.braces -= 1;
+                    t
+                } else {
+                    self.tok(BitwiseNot, start, i + 1)
+                }
+            }
+            b'{' => {
+                self.braces += 1;
+                self.tok(OBrace, start, i + 1)
+            }
+            b'}' => {
+                if self.ret_braces.last() == Some(&self.braces) {
+                    self.braces -= 1;
+                    self.ret_braces.pop();
+                    self.modes.pop();
+                    self.tok(TemplateSeqEnd, start, i + 1)
+                } else {
+                    self.braces -= 1;
+                    self.tok(CBrace, start, i + 1)
+                }
+            }
+            b'"' => {
+                let t = self.tok(OQuote, start, i + 1);
+                self.modes.push(Mode::Quoted);
+                t
+            }
+            b'[' => self.tok(OBrack, start, i + 1),
+            b']' => self.tok(CBrack, start, i + 1),
+            b'(' => self.tok(OParen, start, i + 1),
+            b')' => self.tok(CParen, start, i + 1),
+            b',' => self.tok(Comma, start, i + 1),
+            b'*' => self.tok(Star, start, i + 1),
+            b'+' => self.tok(Plus, start, i + 1),
+            b'-' => self.tok(Minus, start, i + 1),
+            b'%' => self.tok(Percent, start, i + 1),
+            b'?' => self.tok(Question, start, i + 1),
+            b':' => self.tok(Colon, start, i + 1),
+            b'^' => self.tok(BitwiseXor, start, i + 1),
+            b';' => self.tok(Semicolon, start, i + 1),
+            b'`' => self.tok(Backtick, start, i + 1),
+            b'\'' => self.tok(Apostrophe, start, i + 1),
+            0x80..=0xFF => match self.char_len(i) {
+                None => self.tok(BadUtf8, start, i + 1),
+                Some(len) => {
+                    if unicode_ident::is_xid_start(self.char_at(i, len)) {
+                        let end = self.ident_rest(i + len);
+                        self.tok(Ident, start, end)
+                    } else {
+                        self.tok(Invalid, start, i + len)
+                    }
+                }
+            },
+            _ => self.tok(Invalid, start, i + 1),
+        }
+    }
+
+    /// A `#` or `//` comment whose body starts at `i`: up to and including
+    /// the next `\n` (or to the end of the input).
+    fn line_comment(&mut self, start: usize, i: usize) -> Token {
+        let rest = self.src.get(i..).unwrap_or(&[]);
+        let end = match rest.iter().position(|&b| b == b'\n') {
+            Some(p) => i + p + 1,
+            None => self.src.len(),
+        };
+        self.check_comment_bytes(start, end);
+        self.tok(TokenKind::Comment, start, end)
+    }
+
+    /// The end of a numeric literal starting at `i` (a digit): digits,
+    /// dots and exponents, as long as possible, not ending with a dot.
+    fn number_end(&self, mut i: usize) -> usize {
+        let src = self.src;
+        let n = src.len();
+        i += 1;
+        let mut last_good = i;
+        while i < n {
+            match src[i] {
+                b'0'..=b'9' => {
+                    i += 1;
+                    last_good = i;
+                }
+                b'.' => i += 1,
+                b'e' | b'E' => {
+                    let d = self.at(i + 1);
+                    if d.is_ascii_digit() && i + 1 < n {
+                        i += 2;
+                        last_good = i;
+                    } else if (d == b'+' || d == b'-') && self.at(i + 2).is_ascii_digit() && i + 2 < n {
+                        i += 3;
+                        last_good = i;
+                    } else {
+                        break;
+                    }
+                }
+                _ => break,
+            }
+        }
+        last_good
+    }
+
+    /// `<<EOT` or `<<-EOT` followed by a newline, at `start`.
+    fn heredoc_open(&mut self, start: usize) -> Option<Token> {
+        let mut i = start + 2;
+        if self.at(i) == b'-' {
+            i += 1;
+        }
+        let ident_start = i;
+        let ident_end = self.ident_at(i)?;
+        let nl = self.newline_at(ident_end);
+        if nl == 0 {
+            return None;
+        }
+        let t = self.tok(TokenKind::OHeredoc, start, ident_end + nl);
+        self.heredocs.push(Heredoc {
+            marker_start: ident_start as u32,
+            marker_end: ident_end as u32,
+            start_of_line: true,
+        });
+        self.modes.push(Mode::Heredoc);
+        Some(t)
+    }
+
+    /// Stops scanning: the rest of the input is one token (Go's fallback
+    /// when its scanner cannot match anything).
+    fn stop(&mut self, start: usize, kind: TokenKind) -> Token {
+        let n = self.src.len();
+        self.check_comment_bytes(start, n);
+        let t = self.tok(kind, start, n);
+        self.stopped = true;
+        t
+    }
+
+    /// After `$` or `%` at `i` (not followed by `{`): the length of an
+    /// escaped `$${`/`%%{` (with an optional `~`), or 0.
+    fn escaped_sequence_len(&self, i: usize) -> usize {
+        let b = self.at(i);
+        if self.at(i + 1) == b && self.at(i + 2) == b'{' && self.has(i + 2) {
+            if self.at(i + 3) == b'~' && self.has(i + 3) { 4 } else { 3 }
+        } else {
+            0
+        }
+    }
+
+    fn scan_quoted(&mut self) -> Token {
+        use TokenKind::*;
+        let src = self.src;
+        let n = src.len();
+        let start = self.pos;
+        let b = src[start];
+        match b {
+            b'"' => {
+                let t = self.tok(CQuote, start, start + 1);
+                self.modes.pop();
+                t
+            }
+            b'$' | b'%' => {
+                if start + 1 >= n {
+                    return self.tok(Invalid, start, start + 1);
+                }
+                if src[start + 1] == b'{' {
+                    return self.template_sequence(start);
+                }
+                let esc = self.escaped_sequence_len(start);
+                if esc > 0 {
+                    return self.tok(QuotedLit, start, start + esc);
+                }
+                self.tok(QuotedLit, start, start + 1)
+            }
+            b'\r' | b'\n' => {
+                let mut i = start;
+                while i < n && (src[i] == b'\r' || src[i] == b'\n') {
+                    i += 1;
+                }
+                self.tok(QuotedNewline, start, i)
+            }
+            _ => {
+                let mut i = start;
+                while i < n {
+                    let c = src[i];
+                    match c {
+                        b'$' | b'%' | b'"' | b'\r' | b'\n' => break,
+                        b'\\' => {
+                            let next = self.at(i + 1);
+                            if i + 1 >= n || next == b'\r' || next == b'\n' {
+                                break;
+                            }
+                            match self.char_len(i + 1) {
+                                Some(len) => i += 1 + len,
+                                None => break,
+                            }
+                        }
+                        0x00..=0x7F => i += 1,
+                        _ => match self.char_len(i) {
+                            Some(len) => i += len,
+                            None => break,
+                        },
+                    }
+                }
+                if i > start {
+                    return self.tok(QuotedLit, start, i);
+                }
+                if b == b'\\' {
+                    return self.tok(Invalid, start, start + 1);
+                }
+                self.tok(BadUtf8, start, start + 1)
+            }
+        }
+    }
+
+    /// The end of a run of template literal characters (anything but `$`,
+    /// `%`, newline characters and invalid bytes) starting at `i`.
+    fn literal_run_end(&self, mut i: usize) -> usize {
+        let src = self.src;
+        let n = src.len();
+        while i < n {
+            match src[i] {
+                b'$' | b'%' | b'\r' | b'\n' => break,
+                0x00..=0x7F => i += 1,
+                _ => match self.char_len(i) {
+                    Some(len) => i += len,
+                    None => break,
+                },
+            }
+        }
+        i
+    }
+
+    /// For a `$` or `%` at `i` not followed by `{`: Go's scanner takes `$`
+    /// and the next byte together when a newline character follows them,
+    /// and `$` alone otherwise. Returns the token length, or 0 at the end of the
+    /// input.
+    fn lone_sigil_len(&self, i: usize) -> usize {
+        if !self.has(i + 1) {
+            return 0;
+        }
+        if self.has(i + 2) && matches!(self.at(i + 2), b'\r' | b'\n') {
+            2
+        } else {
+            1
+        }
+    }
+
+    fn scan_heredoc(&mut self) -> Token {
+        use TokenKind::*;
+        let src = self.src;
+        let start = self.pos;
+        let b = src[start];
+        if b == b'$' || b == b'%' {
+            if self.at(start + 1) == b'{' && self.has(start + 1) {
+                return self.template_sequence(start);
+            }
+            let esc = self.escaped_sequence_len(start);
+            if esc > 0 {
+                let nl = self.newline_at(start + esc);
+                return self.heredoc_literal(start, start + esc, nl);
+            }
+            return match self.lone_sigil_len(start) {
+                0 => self.stop(start, Invalid),
+                1 => self.heredoc_literal(start, start + 1, 0),
+                // Go's scanner runs the end-of-line action for this token
+                // even though the newline is left for the next one.
+                _ => {
+                    let t = self.tok(StringLit, start, start + 2);
+                    if let Some(h) = self.heredocs.last_mut() {
+                        h.start_of_line = true;
+                    }
+                    t
+                }
+            };
+        }
+        let end = self.literal_run_end(start);
+        let nl = self.newline_at(end);
+        if end == start && nl == 0 {
+            if b == b'\r' {
+                return self.stop(start, Invalid);
+            }
+            return self.tok(BadUtf8, start, start + 1);
+        }
+        self.heredoc_literal(start, end, nl)
+    }
+
+    /// A heredoc literal from `start` to `end`, followed by a newline of
+    /// `nl` bytes (0 when the literal does not end its line).
+    fn heredoc_literal(&mut self, start: usize, end: usize, nl: usize) -> Token {
+        use TokenKind::*;
+        let Some(h) = self.heredocs.last().copied() else {
+            return self.tok(StringLit, start, end + nl);
+        };
+        if nl == 0 {
+            if let Some(h) = self.heredocs.last_mut() {
+                h.start_of_line = false;
+            }
+            return self.tok(StringLit, start, end);
+        }
+        if h.start_of_line {
+            let line = self.src.get(start..end).unwrap_or(&[]);
+            let marker = self
+                .src
+                .get(h.marker_start as usize..h.marker_end as usize)
+                .unwrap_or(&[]);
+            if trim_space(line) == marker {
+                let t = self.tok(CHeredoc, start, end);
+                self.queued = Some(Token {
+                    kind: Newline,
+                    span: Span::new(end as u32, (end + nl) as u32),
+                });
+                self.pos = end + nl;
+                self.heredocs.pop();
+                self.modes.pop();
+                return t;
+            }
+        }
+        if let Some(h) = self.heredocs.last_mut() {
+            h.start_of_line = true;
+        }
+        self.tok(StringLit, start, end + nl)
+    }
+
+    fn scan_bare(&mut self) -> Token {
+        use TokenKind::*;
+        let src = self.src;
+        let start = self.pos;
+        let b = src[start];
+        if b == b'$' || b == b'%' {
+            if self.at(start + 1) == b'{' && self.has(start + 1) {
+                return self.template_sequence(start);
+            }
+            let esc = self.escaped_sequence_len(start);
+            if esc > 0 {
+                let nl = self.newline_at(start + esc);
+                return self.tok(StringLit, start, start + esc + nl);
+            }
+            return match self.lone_sigil_len(start) {
+                0 => self.stop(start, StringLit),
+                len => self.tok(StringLit, start, start + len),
+            };
+        }
+        let end = self.literal_run_end(start);
+        let nl = self.newline_at(end);
+        if end == start && nl == 0 {
+            if b == b'\r' {
+                return self.stop(start, StringLit);
+            }
+            return self.tok(BadUtf8, start, start + 1);
+        }
+        self.tok(StringLit, start, end + nl)
+    }
+}
+
+/// Whether `c` is white space as Go's `unicode.IsSpace` defines it.
+pub(crate) fn is_go_space(c: char) -> bool {
+    c.is_whitespace()
+}
+
+/// Go's `bytes.TrimSpace`.
+fn trim_space(b: &[u8]) -> &[u8] {
+    match std::str::from_utf8(b) {
+        Ok(s) => s.trim_matches(is_go_space).as_bytes(),
+        Err(_) => b.trim_ascii(),
+    }
+}
+
+/// Scans a whole input into tokens (up to and including the end token):
+/// for tests and tools. The parser scans on demand instead.
+pub fn tokenize(src: &[u8], mode: LexMode) -> (Vec<Token>, Vec<LexDiagnostic>) {
+    let mut lexer = Lexer::with_mode(src, mode, 0);
+    let mut out = Vec::new();
+    loop {
+        let t = lexer.next_token();
+        out.push(t);
+        if t.kind == TokenKind::Eof {
+            break;
+        }
+    }
+    (out, lexer.take_diagnostics())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<(TokenKind, &str)> {
+        let (toks, _) = tokenize(src.as_bytes(), LexMode::Normal);
+        toks.iter()
+            .map(|t| (t.kind, &src[t.span.start as usize..t.span.end as usize]))
+            .collect()
+    }
+
+    #[test]
+    fn numbers_take_dots_and_exponents_greedily() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds("1.2.3 1..2 1. 1e 1e+5 0.0.a"),
+            [
+                (NumberLit, "1.2.3"),
+                (NumberLit, "1..2"),
+                (NumberLit, "1"),
+                (Dot, "."),
+                (NumberLit, "1"),
+                (Ident, "e"),
+                (NumberLit, "1e+5"),
+                (NumberLit, "0.0"),
+                (Dot, "."),
+                (Ident, "a"),
+                (Eof, ""),
+            ]
+        );
+    }
+
+    #[test]
+    fn heredoc_closes_on_marker_line_and_queues_newline() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds("<<EOT\nx\n  EOT\n"),
+            [
+                (OHeredoc, "<<EOT\n"),
+                (StringLit, "x\n"),
+                (CHeredoc, "  EOT"),
+                (Newline, "\n"),
+                (Eof, ""),
+            ]
+        );
+    }
+
+    #[test]
+    fn lone_sigils_split_literals_like_go() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds("\"x$y$${z\""),
+            [
+                (OQuote, "\""),
+                (QuotedLit, "x"),
+                (QuotedLit, "$"),
+                (QuotedLit, "y"),
+                (QuotedLit, "$${"),
+                (QuotedLit, "z"),
+                (CQuote, "\""),
+                (Eof, ""),
+            ]
+        );
+    }
+
+    #[test]
+    fn invalid_bytes_are_one_byte_tokens() {
+        let (toks, diags) = tokenize(b"a \xff\xc3( b", LexMode::Normal);
+        let k: Vec<_> = toks.iter().map(|t| t.kind).collect();
+        use TokenKind::*;
+        assert_eq!(k, [Ident, BadUtf8, BadUtf8, OParen, Ident, Eof]);
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].span, Span::new(2, 3));
+    }
+}

@@ -1,0 +1,317 @@
+//! Entry points of the native-syntax parser: whole configuration files,
+//! standalone expressions, standalone templates and absolute traversals.
+//!
+//! Each returns the result together with its [`Diagnostics`]; a result is
+//! always returned, possibly partial after errors. Lexical problems come
+//! first in the diagnostics (as the Go implementation reports them), then
+//! syntax errors in the order found.
+//!
+//! ```
+//! use hcl_core::native::{parse_config_str, parse_expression, ParseOptions};
+//! use hcl_core::native::ast::ExprKind;
+//! use hcl_core::Pos;
+//!
+//! let (file, diags) = parse_config_str("name = \"web\"\nservice \"http\" {\n  port = 80\n}\n", "main.hcl");
+//! assert!(diags.is_empty());
+//! let ast = file.ast();
+//! let root = ast.body(file.root().unwrap());
+//! let names: Vec<&str> = ast.body_attributes(root).iter().map(|a| file.span_text(a.name)).collect();
+//! assert_eq!(names, ["name"]);
+//! let block = &ast.body_blocks(root)[0];
+//! assert_eq!(file.span_text(block.type_name), "service");
+//! assert_eq!(file.text(ast.block_labels(block)[0].text), "http");
+//!
+//! let (file, expr, diags) = parse_expression(b"a.b[0] + 1", "expr.hcl", Pos::start(), &ParseOptions::default());
+//! assert!(diags.is_empty());
+//! assert!(matches!(file.ast().expr(expr).kind, ExprKind::Binary { .. }));
+//! ```
+
+use std::sync::Arc;
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::native::ast::{Ast, BodyNode, ExprId, ExprKind, List};
+use crate::native::file::{ParseOptions, ParsedFile};
+use crate::native::lexer::{LexDiagnostic, LexMode};
+use crate::native::parser::{Detail, Parser, RawDiag, TraversalStep, TraversalStepKey};
+use crate::pos::{Pos, Range};
+use crate::source::{SourceFile, Span};
+use crate::traversal::{Traversal, Traverser};
+use crate::value::Value;
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The checked input: its text for the source file (each invalid byte
+/// replaced by a one-byte stand-in, so offsets are kept), where scanning
+/// starts (after a byte order mark), and the problems found so far.
+struct Input {
+    text: Arc<str>,
+    start: usize,
+    diags: Vec<RawDiag>,
+    too_large: bool,
+}
+
+/// The stand-in for an invalid byte in the source text: a control
+/// character, one byte long and always a grapheme cluster of its own.
+const INVALID_BYTE_STAND_IN: char = '\u{1A}';
+
+fn check_input(src: &[u8]) -> Input {
+    if src.len() >= u32::MAX as usize {
+        return Input {
+            text: Arc::from(""),
+            start: 0,
+            diags: Vec::new(),
+            too_large: true,
+        };
+    }
+    let text: Arc<str> = match std::str::from_utf8(src) {
+        Ok(s) => Arc::from(s),
+        Err(_) => Arc::from(sanitize(src)),
+    };
+    let mut diags = Vec::new();
+    let mut start = 0;
+    if src.starts_with(BOM) {
+        start = BOM.len();
+        diags.push(RawDiag {
+            summary: "Invalid byte order mark".into(),
+            detail: Detail::Static(
+                "A UTF-8 byte order mark (U+FEFF) is not allowed at the start of a file. Remove it; UTF-8 text needs no byte order mark.",
+            ),
+            subject: Span::new(0, BOM.len() as u32),
+            context: None,
+        });
+    }
+    Input {
+        text,
+        start,
+        diags,
+        too_large: false,
+    }
+}
+
+/// The text of `src` with each byte that is not part of a valid UTF-8
+/// sequence replaced by [`INVALID_BYTE_STAND_IN`].
+fn sanitize(src: &[u8]) -> String {
+    let mut out = String::with_capacity(src.len());
+    let mut rest = src;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                out.push_str(s);
+                break;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                out.push_str(std::str::from_utf8(valid).unwrap_or(""));
+                let bad = e.error_len().unwrap_or(after.len()).max(1).min(after.len());
+                for _ in 0..bad {
+                    out.push(INVALID_BYTE_STAND_IN);
+                }
+                rest = after.get(bad..).unwrap_or(&[]);
+                if rest.is_empty() {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+fn too_large_diagnostic(filename: &str, len: usize) -> Diagnostic {
+    Diagnostic::error("Input too large").with_detail(format!(
+        "The input is {len} bytes long; the native syntax parser accepts at most {} bytes.",
+        u32::MAX - 1
+    )).with_subject(Range::at(filename, Pos::start()))
+}
+
+/// Turns the lexer's and the parser's findings into diagnostics, computing
+/// every position in one sweep.
+fn finish_diagnostics(source: &SourceFile, first: Vec<RawDiag>, lex: Vec<LexDiagnostic>, parse: Vec<RawDiag>) -> Diagnostics {
+    let all: Vec<RawDiag> = first
+        .into_iter()
+        .chain(lex.into_iter().map(|d| RawDiag {
+            summary: d.summary.into(),
+            detail: Detail::Static(d.detail),
+            subject: d.span,
+            context: None,
+        }))
+        .chain(parse)
+        .collect();
+    if all.is_empty() {
+        return Diagnostics::new();
+    }
+    let mut spans = Vec::with_capacity(all.len() * 3);
+    for d in &all {
+        spans.push(d.subject);
+        spans.push(d.context.unwrap_or(d.subject));
+        spans.push(match d.detail {
+            Detail::Ranged(_, s, _) => s,
+            _ => d.subject,
+        });
+    }
+    let ranges = source.ranges(&spans);
+    let mut out = Diagnostics::new();
+    for (i, d) in all.into_iter().enumerate() {
+        let get = |k: usize| ranges.get(3 * i + k).cloned();
+        let detail = match d.detail {
+            Detail::Static(s) => s.to_owned(),
+            Detail::Owned(s) => s,
+            Detail::Ranged(prefix, _, suffix) => {
+                let r = get(2).map(|r| r.to_string()).unwrap_or_default();
+                format!("{prefix}{r}{suffix}")
+            }
+        };
+        let mut diag = Diagnostic::error(d.summary).with_detail(detail);
+        diag.subject = get(0);
+        if d.context.is_some() {
+            diag.context = get(1);
+        }
+        out.push(diag);
+    }
+    out
+}
+
+/// An empty body standing for the whole of a file that could not be read.
+fn empty_root(ast: &mut Ast) {
+    let id = crate::native::ast::BodyId(ast.bodies.len() as u32);
+    ast.bodies.push(BodyNode {
+        attributes: List::EMPTY,
+        blocks: List::EMPTY,
+        span: Span::default(),
+        end: Span::default(),
+    });
+    ast.root = Some(id);
+}
+
+/// Parses a whole configuration file.
+///
+/// The returned file always has a root body ([`ParsedFile::root`]), which
+/// may be partial (or empty) when there are errors. `filename` is used in
+/// the diagnostics' ranges.
+pub fn parse_config(src: &[u8], filename: &str, options: &ParseOptions) -> (Arc<ParsedFile>, Diagnostics) {
+    let input = check_input(src);
+    if input.too_large {
+        let mut ast = Ast::default();
+        empty_root(&mut ast);
+        let file = ParsedFile::new(SourceFile::new(filename, ""), ast);
+        return (Arc::new(file), too_large_diagnostic(filename, src.len()).into());
+    }
+    let mut parser = Parser::new(src, LexMode::Normal, input.start, options.max_depth);
+    let root = parser.parse_body(crate::native::lexer::TokenKind::Eof);
+    let lex = parser.finish_lexing();
+    let parse_diags = std::mem::take(&mut parser.diags);
+    let mut ast = parser.into_ast();
+    ast.root = Some(root);
+    let source = SourceFile::new(filename, input.text);
+    let diags = finish_diagnostics(&source, input.diags, lex, parse_diags);
+    (Arc::new(ParsedFile::new(source, ast)), diags)
+}
+
+/// [`parse_config`] with the default options, for text.
+pub fn parse_config_str(src: &str, filename: &str) -> (Arc<ParsedFile>, Diagnostics) {
+    parse_config(src.as_bytes(), filename, &ParseOptions::default())
+}
+
+/// The standalone result of a parse that is not a whole file.
+fn standalone(
+    src: &[u8],
+    filename: &str,
+    start: Pos,
+    options: &ParseOptions,
+    mode: LexMode,
+    parse: impl FnOnce(&mut Parser<'_>) -> ExprId,
+) -> (Arc<ParsedFile>, ExprId, Diagnostics) {
+    let input = check_input(src);
+    if input.too_large {
+        let mut ast = Ast::default();
+        let id = ast.push_expr(ExprKind::Invalid, Span::default());
+        let file = ParsedFile::new(SourceFile::with_base(filename, "", start), ast);
+        return (Arc::new(file), id, too_large_diagnostic(filename, src.len()).into());
+    }
+    let mut parser = Parser::new(src, mode, input.start, options.max_depth);
+    let id = parse(&mut parser);
+    let lex = parser.finish_lexing();
+    let parse_diags = std::mem::take(&mut parser.diags);
+    let ast = parser.into_ast();
+    let source = SourceFile::with_base(filename, input.text, start);
+    let diags = finish_diagnostics(&source, input.diags, lex, parse_diags);
+    (Arc::new(ParsedFile::new(source, ast)), id, diags)
+}
+
+/// Parses a standalone expression (Go's `ParseExpression`): newlines are
+/// ignored, as inside parentheses, and anything after the expression is an
+/// error. `start` is where the text sits in its file (line, column and byte
+/// offsets of every range are shifted by it).
+pub fn parse_expression(src: &[u8], filename: &str, start: Pos, options: &ParseOptions) -> (Arc<ParsedFile>, ExprId, Diagnostics) {
+    standalone(src, filename, start, options, LexMode::Normal, |p| {
+        p.push_newlines(false);
+        let e = p.parse_expression();
+        let next = p.peek();
+        if next.kind != crate::native::lexer::TokenKind::Eof && !p.recovery {
+            p.err(
+                "Extra characters after expression",
+                "An expression was successfully parsed, but extra characters were found after it.",
+                next.span,
+                None,
+            );
+        }
+        p.pop_newlines();
+        e
+    })
+}
+
+/// Parses a standalone template (Go's `ParseTemplate`): the whole text is
+/// template literal text with `${...}` interpolations and `%{...}`
+/// directives (no quotes, no escapes other than `$${` and `%%{`).
+pub fn parse_template(src: &[u8], filename: &str, start: Pos, options: &ParseOptions) -> (Arc<ParsedFile>, ExprId, Diagnostics) {
+    standalone(src, filename, start, options, LexMode::Template, |p| p.parse_bare_template())
+}
+
+/// Parses a standalone absolute traversal (Go's `ParseTraversalAbs`): a
+/// variable name followed by `.attr`, `[number]`, `["string"]` or the
+/// legacy `.0` steps. On error the steps parsed so far are returned.
+pub fn parse_traversal_abs(src: &[u8], filename: &str, start: Pos) -> (Traversal, Diagnostics) {
+    let input = check_input(src);
+    if input.too_large {
+        return (Traversal::default(), too_large_diagnostic(filename, src.len()).into());
+    }
+    let mut parser = Parser::new(src, LexMode::Normal, input.start, ParseOptions::DEFAULT_MAX_DEPTH);
+    parser.push_newlines(false);
+    let steps = parser.parse_traversal_abs();
+    parser.pop_newlines();
+    let lex = parser.finish_lexing();
+    let parse_diags = std::mem::take(&mut parser.diags);
+    let source = SourceFile::with_base(filename, input.text, start);
+    let diags = finish_diagnostics(&source, input.diags, lex, parse_diags);
+
+    let spans: Vec<Span> = steps
+        .iter()
+        .map(|s| match s {
+            TraversalStep::Root { name } => *name,
+            TraversalStep::Attr { span, .. } | TraversalStep::Index { span, .. } => *span,
+        })
+        .collect();
+    let ranges = source.ranges(&spans);
+    let traversers = steps
+        .into_iter()
+        .zip(ranges)
+        .map(|(step, range)| match step {
+            TraversalStep::Root { name } => Traverser::Root {
+                name: source.text_of(name).to_owned(),
+                range,
+            },
+            TraversalStep::Attr { name, .. } => Traverser::Attr {
+                name: source.text_of(name).to_owned(),
+                range,
+            },
+            TraversalStep::Index { key, .. } => Traverser::Index {
+                key: match key {
+                    TraversalStepKey::Number(Some(n)) => Value::number(n),
+                    TraversalStepKey::Number(None) => Value::unknown(crate::ty::Type::Number),
+                    TraversalStepKey::String(s) => Value::string(s),
+                },
+                range,
+            },
+        })
+        .collect();
+    (Traversal::new(traversers), diags)
+}
