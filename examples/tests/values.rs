@@ -16,5 +16,5 @@ fn values_example_prints_conversions() {
     assert!(stdout.contains("\"tags\" = [\"web\", \"true\", \"7\"]"), "{stdout}");
     assert!(stdout.contains("error:     .tags[1]:"), "{stdout}");
     assert!(stdout.contains("= string"), "{stdout}");
-    assert!(stdout.contains(&format!("11 % 5.1 = 0.8{}24", "0".repeat(147))), "{stdout}");
+    assert!(stdout.contains(&format!("11 % 5.1 = 0.8{}24", "0".repeat(152))), "{stdout}");
 }

@@ -326,9 +326,11 @@ fn write_snippet(out: &mut String, text: &str, snippet: &Range, subject: &Range)
         let line_end = line_start + line.len();
         let content = line.trim_end_matches(['\n', '\r']);
         let content_end = line_start + content.len();
+        // A line touches a range when they share a byte; an empty range
+        // touches the line it sits on, its end included.
         let touches = |r: &Range| {
             let (s, e) = (r.start.byte, r.end.byte.max(r.start.byte + 1));
-            s < line_end.max(line_start + 1) && e > line_start
+            s <= content_end && e > line_start
         };
         if touches(snippet) {
             let number = index + 1;
@@ -412,7 +414,7 @@ mod tests {
         let text = r.render(&d.into());
         assert_eq!(
             text,
-            "Warning: W\n\n  on t.hcl line 3:\n   1: a = [\n   2:   1,\n   3:   \"x\",\n          ^^^\n   4: ]\n\n"
+            "Warning: W\n\n  on t.hcl line 3:\n   1: a = [\n   2:   1,\n   3:   \"x\",\n        ^^^\n   4: ]\n\n"
         );
     }
 

@@ -425,15 +425,6 @@ impl Value {
             repr: Repr::Attributes(Arc::new(attributes)),
         }
     }
-
-    /// The same content under another type whose representation is the
-    /// same (a capsule, or a null or unknown value re-typed).
-    pub(crate) fn with_type_unchecked(&self, ty: Type) -> Value {
-        Value {
-            ty,
-            repr: self.repr.clone(),
-        }
-    }
 }
 
 fn check_elements(

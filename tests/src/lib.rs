@@ -1,7 +1,11 @@
 //! Cross-crate and conformance tests of the hcl crates.
 //!
-//! The tests themselves live in `tests/tests/`. This library only makes the
-//! README's Rust examples run as doctests, so that the quick start stays true.
+//! The tests live in `tests/tests/`. This library holds what they share:
+//! [`fuzz`], the harness that both the stable-toolchain fuzz smoke test and
+//! the cargo-fuzz targets (`fuzz/`) drive. It also makes the README's Rust
+//! examples run as doctests, so that the quick start stays true.
+
+pub mod fuzz;
 
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]

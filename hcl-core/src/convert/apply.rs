@@ -93,15 +93,13 @@ pub(crate) fn apply(plan: &Plan, value: &Value) -> Result<Value, ConversionError
             let Some(elements) = value.elements() else {
                 return Err(inconsistent(value, plan));
             };
-            if elements.len() != plans.len() {
-                return Err(inconsistent(value, plan));
+            let mut converted = Vec::with_capacity(elements.len());
+            for (i, v) in elements.iter().enumerate() {
+                let Some(p) = plans.get(i) else {
+                    return Err(inconsistent(value, plan));
+                };
+                converted.push(apply(p, v).map_err(|e| e.within(index_step(i)))?);
             }
-            let converted = elements
-                .iter()
-                .zip(plans)
-                .enumerate()
-                .map(|(i, (v, p))| apply(p, v).map_err(|e| e.within(index_step(i))))
-                .collect::<Result<Vec<Value>, _>>()?;
             sequence(plan, converted)
         }
         Step::TupleToTuple(plans) => {
@@ -146,14 +144,11 @@ pub(crate) fn apply(plan: &Plan, value: &Value) -> Result<Value, ConversionError
             let Some(attributes) = value.attributes() else {
                 return Err(inconsistent(value, plan));
             };
-            if attributes.len() != plans.len() {
-                return Err(inconsistent(value, plan));
-            }
             let mut converted = BTreeMap::new();
-            for ((name, v), (plan_name, p)) in attributes.iter().zip(plans) {
-                if name != plan_name {
+            for (i, (name, v)) in attributes.iter().enumerate() {
+                let Some(p) = plans.get(i) else {
                     return Err(inconsistent(value, plan));
-                }
+                };
                 let v = apply(p, v).map_err(|e| e.within(key_step(name)))?;
                 converted.insert(name.clone(), v);
             }

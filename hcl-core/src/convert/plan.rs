@@ -3,6 +3,8 @@
 //! how to apply it to a value. Building the plan once and applying it to
 //! many values (or many elements) keeps the per-value work to the values.
 
+use std::collections::HashMap;
+
 use super::Safety;
 use super::unify::unify_types;
 use crate::ty::Type;
@@ -35,14 +37,15 @@ pub(crate) enum Step {
     /// Each element of a list, set or map by one plan, into a list, set or
     /// map (the kind of [`Plan::out`]).
     Elements(Box<Plan>),
-    /// Each element of a tuple by its own plan, into a list or set.
-    TupleToCollection(Vec<Plan>),
+    /// Each element of a tuple by the plan for its type, into a list or set.
+    TupleToCollection(ElementPlans),
     /// Each element of a tuple by its own plan, into a tuple.
     TupleToTuple(Vec<Plan>),
     /// The elements of a list or set, one plan per tuple element.
     CollectionToTuple(Vec<Plan>),
-    /// Each attribute of an object (in name order) into a map element.
-    ObjectToMap(Vec<(String, Plan)>),
+    /// Each attribute of an object (in name order) by the plan for its
+    /// type, into a map element.
+    ObjectToMap(ElementPlans),
     /// The elements of a map into the attributes of an object (in name
     /// order).
     MapToObject(Vec<(String, MapAttr)>),
@@ -51,6 +54,32 @@ pub(crate) enum Step {
     ObjectToObject(Vec<(String, ObjectAttr)>),
     /// One plan, then another.
     Chain(Box<Plan>, Box<Plan>),
+}
+
+/// The plans converting the elements of a tuple (or the attributes of an
+/// object) to a collection's element type: one plan per distinct element
+/// type, so that a tuple of many elements of few types needs few plans.
+#[derive(Debug)]
+pub(crate) struct ElementPlans {
+    plans: Vec<Plan>,
+    /// For each element, the index of its plan; empty when there is only
+    /// one plan.
+    which: Vec<usize>,
+}
+
+impl ElementPlans {
+    /// The plan for element `i`.
+    pub(crate) fn get(&self, i: usize) -> Option<&Plan> {
+        if self.which.is_empty() {
+            self.plans.first()
+        } else {
+            self.which.get(i).and_then(|&p| self.plans.get(p))
+        }
+    }
+
+    fn safety(&self) -> Safety {
+        worst(Safety::Safe, self.plans.iter())
+    }
 }
 
 /// How one attribute of the target object is made from a map.
@@ -118,7 +147,7 @@ pub(crate) fn plan(from: &Type, to: &Type) -> Option<Plan> {
         (Type::Tuple(t), Type::List(e)) => {
             let (plans, element) = structural_elements(t.elements().iter(), e)?;
             Some(Plan {
-                safety: worst(Safety::Safe, plans.iter()),
+                safety: plans.safety(),
                 out: Type::list(element),
                 step: Step::TupleToCollection(plans),
             })
@@ -133,9 +162,8 @@ pub(crate) fn plan(from: &Type, to: &Type) -> Option<Plan> {
         }
         (Type::Object(o), Type::Map(e)) => {
             let (plans, element) = structural_elements(o.attributes().values(), e)?;
-            let plans: Vec<(String, Plan)> = o.attributes().keys().cloned().zip(plans).collect();
             Some(Plan {
-                safety: worst(Safety::Safe, plans.iter().map(|(_, p)| p)),
+                safety: plans.safety(),
                 out: Type::map(element),
                 step: Step::ObjectToMap(plans),
             })
@@ -273,20 +301,49 @@ fn elements(
 fn structural_elements<'a>(
     types: impl Iterator<Item = &'a Type>,
     target_element: &Type,
-) -> Option<(Vec<Plan>, Type)> {
-    let mut plans = types
+) -> Option<(ElementPlans, Type)> {
+    // The distinct element types (a run of equal types is common, so the
+    // previous one is tried before the table).
+    let mut distinct: Vec<&Type> = Vec::new();
+    let mut index: HashMap<&Type, usize> = HashMap::new();
+    let mut which: Vec<usize> = Vec::new();
+    for ty in types {
+        let i = match distinct.last() {
+            Some(last) if *last == ty => distinct.len() - 1,
+            _ => *index.entry(ty).or_insert_with(|| {
+                distinct.push(ty);
+                distinct.len() - 1
+            }),
+        };
+        which.push(i);
+    }
+    if distinct.len() <= 1 {
+        which = Vec::new();
+    }
+    let mut plans = distinct
+        .iter()
         .map(|t| plan(t, target_element))
         .collect::<Option<Vec<Plan>>>()?;
-    if plans.is_empty() || !target_element.has_dynamic() {
-        return Some((plans, strip_optional(target_element)));
+    let element = unify_outputs(&mut plans, target_element)?;
+    Some((ElementPlans { plans, which }, element))
+}
+
+/// The collection element type for element plans to `target_element`,
+/// chaining a further conversion to the unified type where the plans'
+/// results differ (possible only when the target holds the dynamic
+/// pseudo-type).
+fn unify_outputs(plans: &mut [Plan], target_element: &Type) -> Option<Type> {
+    let Some(first) = plans.first().map(|p| &p.out) else {
+        return Some(strip_optional(target_element));
+    };
+    if !target_element.has_dynamic() {
+        return Some(strip_optional(target_element));
     }
-    let first = &plans[0].out;
     if plans.iter().all(|p| &p.out == first) {
-        let element = first.clone();
-        return Some((plans, element));
+        return Some(first.clone());
     }
     let unified = unify_types(plans.iter().map(|p| &p.out))?;
-    for p in &mut plans {
+    for p in plans.iter_mut() {
         if p.out != unified {
             let then = plan(&p.out, &unified)?;
             if then.out != unified {
@@ -296,7 +353,7 @@ fn structural_elements<'a>(
             *p = chain(first, then);
         }
     }
-    Some((plans, unified))
+    Some(unified)
 }
 
 /// One plan, then the other.

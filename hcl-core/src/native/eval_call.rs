@@ -17,6 +17,7 @@ use crate::ty::Type;
 use crate::value::Value;
 
 use super::eval::{Evaluated, Evaluator};
+use super::eval_ops::at_path;
 
 /// One argument of a call: an expression, or one element of the expanded
 /// final argument (whose diagnostics point at the whole `...` argument).
@@ -267,11 +268,7 @@ impl Evaluator<'_> {
                 (Some(param), None) => {
                     // The function named a variadic argument that was not
                     // given: the call as a whole is at fault.
-                    let message = if path.is_root() {
-                        message.clone()
-                    } else {
-                        format!("{path}: {message}")
-                    };
+                    let message = at_path(path, message);
                     return self.error(
                         "Invalid function argument",
                         format!("Invalid value for {:?} parameter: {message}.", param.name()),
@@ -325,11 +322,7 @@ impl Evaluator<'_> {
         match arg {
             Arg::Expr(e) => self.error_at_path(e, path, message, self.start_span_of(e)),
             Arg::Expanded { from, .. } => {
-                let message = if path.is_root() {
-                    message.to_owned()
-                } else {
-                    format!("{path}: {message}")
-                };
+                let message = at_path(path, message);
                 (message, self.span_of(from))
             }
         }

@@ -340,8 +340,19 @@ impl Evaluator<'_> {
         }
         match super::static_analysis::element_at_path(self.file, id, path) {
             Some(element) => (message.to_owned(), self.span_of(element)),
-            None => (format!("{path}: {message}"), default_subject),
+            None => (at_path(path, message), default_subject),
         }
+    }
+}
+
+/// A message about the part of a value at `path`: the path, a colon and
+/// the message (`.ports[1]: a number is required`), or just the message for
+/// the value as a whole.
+pub(super) fn at_path(path: &crate::path::Path, message: &str) -> String {
+    if path.is_root() {
+        message.to_owned()
+    } else {
+        format!("{path}: {message}")
     }
 }
 

@@ -40,52 +40,59 @@ use crate::value::Value;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// The checked input: its text for the source file (each invalid byte
-/// replaced by a one-byte stand-in, so offsets are kept), where scanning
-/// starts (after a byte order mark), and the problems found so far.
-struct Input {
+/// The checked input: the bytes to scan (after a byte order mark), their
+/// text for the source file (each invalid byte replaced by a one-byte
+/// stand-in, so offsets are kept), and whether there was a byte order mark.
+struct Input<'a> {
+    bytes: &'a [u8],
     text: Arc<str>,
-    start: usize,
-    diags: Vec<RawDiag>,
-    too_large: bool,
+    bom: bool,
 }
 
 /// The stand-in for an invalid byte in the source text: a control
 /// character, one byte long and always a grapheme cluster of its own.
 const INVALID_BYTE_STAND_IN: char = '\u{1A}';
 
-fn check_input(src: &[u8]) -> Input {
+/// Checks the input; `None` when it is too large to parse.
+fn check_input(src: &[u8]) -> Option<Input<'_>> {
     if src.len() >= u32::MAX as usize {
-        return Input {
-            text: Arc::from(""),
-            start: 0,
-            diags: Vec::new(),
-            too_large: true,
-        };
+        return None;
     }
-    let text: Arc<str> = match std::str::from_utf8(src) {
+    let bom = src.starts_with(BOM);
+    let bytes = if bom { &src[BOM.len()..] } else { src };
+    let text: Arc<str> = match std::str::from_utf8(bytes) {
         Ok(s) => Arc::from(s),
-        Err(_) => Arc::from(sanitize(src)),
+        Err(_) => Arc::from(sanitize(bytes)),
     };
-    let mut diags = Vec::new();
-    let mut start = 0;
-    if src.starts_with(BOM) {
-        start = BOM.len();
-        diags.push(RawDiag {
-            summary: "Invalid byte order mark".into(),
-            detail: Detail::Static(
-                "A UTF-8 byte order mark (U+FEFF) is not allowed at the start of a file. Remove it; UTF-8 text needs no byte order mark.",
-            ),
-            subject: Span::new(0, BOM.len() as u32),
-            context: None,
-        });
+    Some(Input { bytes, text, bom })
+}
+
+/// The source file of a checked input starting at `start`: after a byte
+/// order mark, byte offsets are shifted past it but columns are not (as
+/// Go counts them).
+fn source_of(filename: &str, input: &Input<'_>, start: Pos) -> SourceFile {
+    let base = if input.bom {
+        Pos::new(start.byte + BOM.len(), start.line, start.column)
+    } else {
+        start
+    };
+    SourceFile::with_base(filename, input.text.clone(), base)
+}
+
+/// The diagnostics found before parsing: a byte order mark.
+fn input_diagnostics(filename: &str, input: &Input<'_>, start: Pos) -> Diagnostics {
+    let mut diags = Diagnostics::new();
+    if input.bom {
+        let end = Pos::new(start.byte + BOM.len(), start.line, start.column + 1);
+        diags.push(
+            Diagnostic::error("Invalid byte order mark")
+                .with_detail(
+                    "A UTF-8 byte order mark (U+FEFF) is not allowed at the start of a file. Remove it; UTF-8 text needs no byte order mark.",
+                )
+                .with_subject(Range::new(filename, start, end)),
+        );
     }
-    Input {
-        text,
-        start,
-        diags,
-        too_large: false,
-    }
+    diags
 }
 
 /// The text of `src` with each byte that is not part of a valid UTF-8
@@ -125,19 +132,20 @@ fn too_large_diagnostic(filename: &str, len: usize) -> Diagnostic {
 
 /// Turns the lexer's and the parser's findings into diagnostics, computing
 /// every position in one sweep.
-fn finish_diagnostics(source: &SourceFile, first: Vec<RawDiag>, lex: Vec<LexDiagnostic>, parse: Vec<RawDiag>) -> Diagnostics {
-    let all: Vec<RawDiag> = first
+fn finish_diagnostics(source: &SourceFile, first: Diagnostics, lex: Vec<LexDiagnostic>, parse: Vec<RawDiag>) -> Diagnostics {
+    let all: Vec<RawDiag> = lex
         .into_iter()
-        .chain(lex.into_iter().map(|d| RawDiag {
+        .map(|d| RawDiag {
             summary: d.summary.into(),
             detail: Detail::Static(d.detail),
             subject: d.span,
             context: None,
-        }))
+        })
         .chain(parse)
         .collect();
+    let mut out = first;
     if all.is_empty() {
-        return Diagnostics::new();
+        return out;
     }
     let mut spans = Vec::with_capacity(all.len() * 3);
     for d in &all {
@@ -149,7 +157,6 @@ fn finish_diagnostics(source: &SourceFile, first: Vec<RawDiag>, lex: Vec<LexDiag
         });
     }
     let ranges = source.ranges(&spans);
-    let mut out = Diagnostics::new();
     for (i, d) in all.into_iter().enumerate() {
         let get = |k: usize| ranges.get(3 * i + k).cloned();
         let detail = match d.detail {
@@ -188,21 +195,21 @@ fn empty_root(ast: &mut Ast) {
 /// may be partial (or empty) when there are errors. `filename` is used in
 /// the diagnostics' ranges.
 pub fn parse_config(src: &[u8], filename: &str, options: &ParseOptions) -> (Arc<ParsedFile>, Diagnostics) {
-    let input = check_input(src);
-    if input.too_large {
+    let Some(input) = check_input(src) else {
         let mut ast = Ast::default();
         empty_root(&mut ast);
         let file = ParsedFile::new(SourceFile::new(filename, ""), ast);
         return (Arc::new(file), too_large_diagnostic(filename, src.len()).into());
-    }
-    let mut parser = Parser::new(src, LexMode::Normal, input.start, options.max_depth);
+    };
+    let mut parser = Parser::new(input.bytes, LexMode::Normal, 0, options.max_depth);
     let root = parser.parse_body(crate::native::lexer::TokenKind::Eof);
     let lex = parser.finish_lexing();
     let parse_diags = std::mem::take(&mut parser.diags);
     let mut ast = parser.into_ast();
     ast.root = Some(root);
-    let source = SourceFile::new(filename, input.text);
-    let diags = finish_diagnostics(&source, input.diags, lex, parse_diags);
+    let start = Pos::start();
+    let source = source_of(filename, &input, start);
+    let diags = finish_diagnostics(&source, input_diagnostics(filename, &input, start), lex, parse_diags);
     (Arc::new(ParsedFile::new(source, ast)), diags)
 }
 
@@ -220,20 +227,19 @@ fn standalone(
     mode: LexMode,
     parse: impl FnOnce(&mut Parser<'_>) -> ExprId,
 ) -> (Arc<ParsedFile>, ExprId, Diagnostics) {
-    let input = check_input(src);
-    if input.too_large {
+    let Some(input) = check_input(src) else {
         let mut ast = Ast::default();
         let id = ast.push_expr(ExprKind::Invalid, Span::default());
         let file = ParsedFile::new(SourceFile::with_base(filename, "", start), ast);
         return (Arc::new(file), id, too_large_diagnostic(filename, src.len()).into());
-    }
-    let mut parser = Parser::new(src, mode, input.start, options.max_depth);
+    };
+    let mut parser = Parser::new(input.bytes, mode, 0, options.max_depth);
     let id = parse(&mut parser);
     let lex = parser.finish_lexing();
     let parse_diags = std::mem::take(&mut parser.diags);
     let ast = parser.into_ast();
-    let source = SourceFile::with_base(filename, input.text, start);
-    let diags = finish_diagnostics(&source, input.diags, lex, parse_diags);
+    let source = source_of(filename, &input, start);
+    let diags = finish_diagnostics(&source, input_diagnostics(filename, &input, start), lex, parse_diags);
     (Arc::new(ParsedFile::new(source, ast)), id, diags)
 }
 
@@ -270,18 +276,17 @@ pub fn parse_template(src: &[u8], filename: &str, start: Pos, options: &ParseOpt
 /// variable name followed by `.attr`, `[number]`, `["string"]` or the
 /// legacy `.0` steps. On error the steps parsed so far are returned.
 pub fn parse_traversal_abs(src: &[u8], filename: &str, start: Pos) -> (Traversal, Diagnostics) {
-    let input = check_input(src);
-    if input.too_large {
+    let Some(input) = check_input(src) else {
         return (Traversal::default(), too_large_diagnostic(filename, src.len()).into());
-    }
-    let mut parser = Parser::new(src, LexMode::Normal, input.start, ParseOptions::DEFAULT_MAX_DEPTH);
+    };
+    let mut parser = Parser::new(input.bytes, LexMode::Normal, 0, ParseOptions::DEFAULT_MAX_DEPTH);
     parser.push_newlines(false);
     let steps = parser.parse_traversal_abs();
     parser.pop_newlines();
     let lex = parser.finish_lexing();
     let parse_diags = std::mem::take(&mut parser.diags);
-    let source = SourceFile::with_base(filename, input.text, start);
-    let diags = finish_diagnostics(&source, input.diags, lex, parse_diags);
+    let source = source_of(filename, &input, start);
+    let diags = finish_diagnostics(&source, input_diagnostics(filename, &input, start), lex, parse_diags);
 
     let spans: Vec<Span> = steps
         .iter()

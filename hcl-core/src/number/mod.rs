@@ -28,6 +28,23 @@
 //! value. Printing ([`Display`](fmt::Display)) gives all the digits of an integer, and for a
 //! float the shortest decimal that reads back to the same 512-bit value (Go's
 //! `Text('f', -1)`), never with an exponent; infinities print as `+Inf` and `-Inf`.
+//!
+//! # Differences from Go's cty
+//!
+//! Results agree with cty digit for digit (tens of thousands of random and edge cases were
+//! compared), except where cty's behaviour is an accident of its representation:
+//!
+//! - Integers are exact up to [`MAX_INTEGER_BITS`] bits, as the HCL specification asks; cty
+//!   rounds every number, integers included, to 512 bits. Integer arithmetic beyond `2^512`
+//!   therefore gives exact results where cty gives rounded ones, and a remainder whose operand
+//!   is such an integer and the other a non-integer rounds that integer first, as cty does.
+//! - There is no negative zero: cty prints `-1 * 0` as `-0` and `1 / (-1 * 0)` as `-Inf`.
+//! - Decimal text is rounded correctly (once, half to even). Go's `big.ParseFloat` divides by
+//!   a rounded power of five, so for long literals that fall on or very near a tie between two
+//!   512-bit values it can round the other way.
+//! - A remainder with an infinite operand is the product of the operands. cty means to do the
+//!   same, but only recognises its own infinity constants (by pointer), so infinities that
+//!   come from parsing or arithmetic reach its division path instead.
 
 mod float;
 mod parse;

@@ -108,10 +108,7 @@ impl<'a> Parser<'a> {
         if self.recovering_since(mark) {
             return lhs;
         }
-        loop {
-            let Some(op) = binary_op(self.peek().kind) else {
-                break;
-            };
+        while let Some(op) = binary_op(self.peek().kind) {
             let prec = op.precedence();
             if prec < min_prec {
                 break;
@@ -944,10 +941,9 @@ impl<'a> Parser<'a> {
             }
         }
 
-        let close;
         let next = self.peek();
-        if next.kind == close_kind {
-            close = self.read();
+        let close = if next.kind == close_kind {
+            self.read()
         } else {
             if !self.recovery {
                 self.err(
@@ -957,8 +953,8 @@ impl<'a> Parser<'a> {
                     Some(between(open.span, next.span)),
                 );
             }
-            close = self.recover(close_kind);
-        }
+            self.recover(close_kind)
+        };
 
         let whole = between(open.span, close.span);
         if !make_obj {

@@ -74,7 +74,9 @@ pub(crate) fn between(a: Span, b: Span) -> Span {
 pub(crate) struct Parser<'a> {
     pub(crate) src: &'a [u8],
     lexer: Lexer<'a>,
-    /// Scanned tokens not yet read.
+    /// The next token scanned and not yet read.
+    next_raw: Token,
+    /// Tokens scanned after `next_raw` (only when looking further ahead).
     la: VecDeque<Token>,
     /// Go's "include newlines" stack.
     nl_stack: Vec<bool>,
@@ -90,8 +92,9 @@ pub(crate) struct Parser<'a> {
     depth: u32,
     max_depth: u32,
     too_deep_reported: bool,
-    /// The height of each expression node (for the nesting limit).
-    heights: Vec<u32>,
+    /// The height of each expression node (for the nesting limit),
+    /// saturating.
+    heights: Vec<u16>,
     s_exprs: Vec<ExprId>,
     s_steps: Vec<Step>,
     s_attrs: Vec<AttributeNode>,
@@ -109,18 +112,26 @@ impl<'a> Parser<'a> {
     pub(crate) fn new(src: &'a [u8], mode: LexMode, start: usize, max_depth: usize) -> Parser<'a> {
         let n = src.len();
         let mut ast = Ast::default();
-        // Presize the arena from the input length (typical densities of
-        // configuration files), to avoid most regrowth.
-        ast.exprs.reserve(n / 24 + 4);
-        ast.expr_lists.reserve(n / 64 + 4);
-        ast.steps.reserve(n / 48 + 4);
-        ast.attributes.reserve(n / 64 + 2);
-        ast.blocks.reserve(n / 512 + 2);
-        ast.labels.reserve(n / 512 + 2);
+        // Presize the arena from the input length, at the densities of
+        // typical configuration files (one expression every 16 to 20
+        // bytes, one attribute every 50, ...), so that the vectors rarely
+        // need to grow (growing copies, and briefly holds both copies).
+        ast.exprs.reserve(n / 16 + 8);
+        ast.expr_lists.reserve(n / 40 + 8);
+        ast.steps.reserve(n / 28 + 8);
+        ast.attributes.reserve(n / 48 + 4);
+        ast.bodies.reserve(n / 200 + 2);
+        ast.blocks.reserve(n / 200 + 2);
+        ast.labels.reserve(n / 400 + 2);
+        ast.numbers.reserve(n / 100 + 2);
+        ast.fors.reserve(n / 1500 + 1);
+        let mut lexer = Lexer::with_mode(src, mode, start);
+        let next_raw = lexer.next_token();
         Parser {
             src,
-            lexer: Lexer::with_mode(src, mode, start),
-            la: VecDeque::with_capacity(8),
+            lexer,
+            next_raw,
+            la: VecDeque::new(),
             nl_stack: vec![true],
             prev: None,
             recovery: false,
@@ -130,7 +141,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             max_depth: max_depth.min(u32::MAX as usize / 2) as u32,
             too_deep_reported: false,
-            heights: Vec::with_capacity(n / 24 + 4),
+            heights: Vec::with_capacity(n / 16 + 8),
             s_exprs: Vec::with_capacity(64),
             s_steps: Vec::with_capacity(32),
             s_attrs: Vec::with_capacity(32),
@@ -146,7 +157,8 @@ impl<'a> Parser<'a> {
     /// reported (Go scans the whole input before parsing), and returns the
     /// lexer's diagnostics.
     pub(crate) fn finish_lexing(&mut self) -> Vec<crate::native::lexer::LexDiagnostic> {
-        if !self.la.iter().any(|t| t.kind == TokenKind::Eof) {
+        let seen_end = self.next_raw.kind == TokenKind::Eof || self.la.iter().any(|t| t.kind == TokenKind::Eof);
+        if !seen_end {
             while self.lexer.next_token().kind != TokenKind::Eof {}
         }
         self.lexer.take_diagnostics()
@@ -169,12 +181,13 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Moves past the next raw token.
     #[inline]
-    fn fill(&mut self, i: usize) {
-        while self.la.len() <= i {
-            let t = self.lexer.next_token();
-            self.la.push_back(t);
-        }
+    fn advance(&mut self) {
+        self.next_raw = match self.la.pop_front() {
+            Some(t) => t,
+            None => self.lexer.next_token(),
+        };
     }
 
     /// Whether a comment token ends with a newline (a line comment, which
@@ -184,58 +197,57 @@ impl<'a> Parser<'a> {
         t.span.end > t.span.start && self.src.get(t.span.end as usize - 1) == Some(&b'\n')
     }
 
-    /// The index in the look-ahead of the next significant token, and that
-    /// token (a line comment becomes a newline where newlines matter).
-    /// Skipped tokens at the front are dropped: nothing reads them later.
-    fn next_significant(&mut self) -> (usize, Token) {
-        let include = self.include_newlines();
+    /// The next significant token (a line comment becomes a newline where
+    /// newlines matter). Skipped tokens are dropped: nothing reads them
+    /// later.
+    #[inline]
+    fn next_significant(&mut self) -> Token {
         loop {
-            self.fill(0);
-            let t = self.la[0];
+            let t = self.next_raw;
             match t.kind {
                 TokenKind::Comment => {
-                    if include && self.comment_ends_line(t) {
-                        return (
-                            0,
-                            Token {
-                                kind: TokenKind::Newline,
-                                span: t.span,
-                            },
-                        );
+                    if self.include_newlines() && self.comment_ends_line(t) {
+                        return Token {
+                            kind: TokenKind::Newline,
+                            span: t.span,
+                        };
                     }
                 }
-                TokenKind::Newline if !include => {}
-                _ => return (0, t),
+                TokenKind::Newline if !self.include_newlines() => {}
+                _ => return t,
             }
-            self.la.pop_front();
+            self.advance();
         }
     }
 
     /// The next token, without consuming it.
     #[inline]
     pub(crate) fn peek(&mut self) -> Token {
-        self.next_significant().1
+        self.next_significant()
     }
 
     /// The next token that is not a newline or comment, without consuming
     /// anything (newlines stay for a later read that includes them).
     pub(crate) fn peek_past_newlines(&mut self) -> Token {
+        let mut t = self.next_raw;
         let mut i = 0;
-        loop {
-            self.fill(i);
-            let t = self.la[i];
-            match t.kind {
-                TokenKind::Comment | TokenKind::Newline => i += 1,
-                _ => return t,
+        while matches!(t.kind, TokenKind::Comment | TokenKind::Newline) {
+            if i == self.la.len() {
+                let next = self.lexer.next_token();
+                self.la.push_back(next);
             }
+            t = self.la[i];
+            i += 1;
         }
+        t
     }
 
     /// Consumes and returns the next token.
+    #[inline]
     pub(crate) fn read(&mut self) -> Token {
-        let (i, t) = self.next_significant();
+        let t = self.next_significant();
         if t.kind != TokenKind::Eof {
-            self.la.drain(..=i);
+            self.advance();
         }
         self.prev = Some(t.span);
         t
@@ -316,11 +328,7 @@ impl<'a> Parser<'a> {
         loop {
             let t = self.read();
             match t.kind {
-                Newline => {
-                    if self.s_open.len() == mark {
-                        break;
-                    }
-                }
+                Newline if self.s_open.len() == mark => break,
                 Eof => break,
                 OBrace | OBrack | OParen | OQuote | OHeredoc | TemplateInterp | TemplateControl => {
                     self.s_open.push(t.kind);
@@ -439,7 +447,7 @@ impl<'a> Parser<'a> {
     // ----- tree building -----
 
     fn height(&self, id: ExprId) -> u32 {
-        self.heights.get(id.0 as usize).copied().unwrap_or(1)
+        u32::from(self.heights.get(id.0 as usize).copied().unwrap_or(1))
     }
 
     fn list_height(&self, list: List) -> u32 {
@@ -492,13 +500,23 @@ impl<'a> Parser<'a> {
     pub(crate) fn mk(&mut self, kind: ExprKind, span: Span) -> ExprId {
         let mut h = self.children_height(&kind) + 1;
         let mut kind = kind;
-        if h > self.max_depth.max(1) {
+        if h > self.max_depth.clamp(1, u32::from(u16::MAX) - 1) {
             self.report_too_deep(span);
             kind = ExprKind::Invalid;
             h = 1;
         }
-        self.heights.push(h);
+        self.heights.push(h.min(u32::from(u16::MAX)) as u16);
         self.ast.push_expr(kind, span)
+    }
+
+    /// Removes the node `id` if it is the last one made (a node that
+    /// turned out not to be needed, such as a constant index key folded
+    /// into a traversal step).
+    pub(crate) fn discard_last(&mut self, id: ExprId) {
+        if id.0 as usize + 1 == self.ast.exprs.len() && id.0 >= self.template_tree_start {
+            self.ast.exprs.pop();
+            self.heights.pop();
+        }
     }
 
     /// The span of an expression node.
@@ -515,15 +533,25 @@ impl<'a> Parser<'a> {
         list
     }
 
-    /// Finishes the parse: the tree.
+    /// Finishes the parse: the tree. Vectors presized far beyond what the
+    /// input needed are shrunk (a nearly empty file keeps no large arena).
     pub(crate) fn into_ast(mut self) -> Ast {
+        fn fit<T>(v: &mut Vec<T>) {
+            if v.len() < v.capacity() / 2 {
+                v.shrink_to_fit();
+            }
+        }
+        self.heights = Vec::new();
         let ast = &mut self.ast;
-        ast.exprs.shrink_to_fit();
-        ast.expr_lists.shrink_to_fit();
-        ast.steps.shrink_to_fit();
-        ast.attributes.shrink_to_fit();
-        ast.blocks.shrink_to_fit();
-        ast.labels.shrink_to_fit();
+        fit(&mut ast.exprs);
+        fit(&mut ast.expr_lists);
+        fit(&mut ast.steps);
+        fit(&mut ast.attributes);
+        fit(&mut ast.bodies);
+        fit(&mut ast.blocks);
+        fit(&mut ast.labels);
+        fit(&mut ast.numbers);
+        fit(&mut ast.fors);
         std::mem::take(&mut self.ast)
     }
 }

@@ -244,7 +244,7 @@ impl<'a> Parser<'a> {
                 // the source without the first byte.
                 return Lit::Src(Span::new(t.span.start + 1, t.span.end));
             }
-            let plain = !bytes.windows(3).any(|w| (w == b"$${" || w == b"%%{"));
+            let plain = !bytes.windows(3).any(|w| w == b"$${" || w == b"%%{");
             if plain && (bytes.is_ascii() || std::str::from_utf8(bytes).is_ok()) {
                 return Lit::Src(t.span);
             }

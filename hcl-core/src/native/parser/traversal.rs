@@ -1,5 +1,6 @@
 //! Standalone absolute traversals (Go's `ParseTraversalAbs`): a variable
-//! name followed by attribute accesses and literal indexes.
+//! name followed by attribute accesses and literal indexes (and, unlike
+//! Go's, the legacy `.0` index).
 
 use super::{Parser, between};
 use super::expression::parse_number;
@@ -58,6 +59,35 @@ impl<'a> Parser<'a> {
                 TokenKind::Dot => {
                     let dot = self.read();
                     let name = self.read();
+                    if name.kind == TokenKind::NumberLit {
+                        // The legacy index syntax `.0` (which Go's
+                        // ParseTraversalAbs does not accept; the spec
+                        // requires it of the parser).
+                        let span = between(dot.span, name.span);
+                        if let Some(dot_at) = self.bytes(name.span).iter().position(|&b| b == b'.') {
+                            let first = self.text(Span::new(name.span.start, name.span.start + dot_at as u32));
+                            let second = self.text(Span::new(name.span.start + dot_at as u32 + 1, name.span.end));
+                            let detail = format!(
+                                "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{first}][{second}]."
+                            );
+                            self.error("Invalid legacy index syntax", super::Detail::Owned(detail), name.span, None);
+                            return ret;
+                        }
+                        let n = parse_number(self.text(name.span));
+                        if n.is_none() {
+                            self.err(
+                                "Invalid number literal",
+                                "Failed to recognize the value of this number literal.",
+                                name.span,
+                                None,
+                            );
+                        }
+                        ret.push(TraversalStep::Index {
+                            key: TraversalStepKey::Number(n),
+                            span,
+                        });
+                        continue;
+                    }
                     if name.kind != TokenKind::Ident {
                         let detail = if name.kind == TokenKind::Star {
                             "Splat expressions (.*) may not be used here."

@@ -1,0 +1,3 @@
+a = "ok"
+b = "bad ÿ byte"
+c = Ã(

@@ -1,0 +1,12 @@
+int = 42
+zero = 0
+frac = 3.14159
+exp = 1e10
+exp_upper = 2E5
+exp_signed = 1.5e-3
+exp_plus = 6.02e+23
+big = 123456789012345678901234567890
+leading_zeros = 007
+dotted = 1.2.3
+double_dot = 1..2
+too_big = 1e999999999999

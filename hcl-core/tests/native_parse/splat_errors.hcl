@@ -1,0 +1,3 @@
+a = list.*.*
+b = list[*.id
+c = foo.

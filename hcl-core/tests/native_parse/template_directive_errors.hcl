@@ -1,0 +1,8 @@
+a = "%{ if c }no end"
+b = "%{ endif }"
+c = "%{ if c }%{ else }%{ else }%{ endif }"
+d = "%{ for v in l }%{ else }%{ endfor }"
+e = "%{ iff c }"
+f = "%{ for }"
+g = "%{ if c } %{ endfor }"
+h = "%{ 1 }"

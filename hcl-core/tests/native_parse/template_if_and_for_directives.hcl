@@ -1,0 +1,7 @@
+a = "%{ if c }yes%{ endif }"
+b = "%{ if c }yes%{ else }no%{ endif }"
+c = "%{ if c }%{ else }no%{ endif }"
+d = "%{ for v in list }${v},%{ endfor }"
+e = "%{ for k, v in map }${k}=${v}%{ endfor }"
+f = "%{ for v in list }%{ endfor }"
+g = "%{ if a }%{ if b }x%{ endif }%{ endif }"

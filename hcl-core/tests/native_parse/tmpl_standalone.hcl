@@ -1,0 +1,5 @@
+Hello, ${name}!
+%{ for x in list ~}
+- ${x}
+%{ endfor ~}
+Total: $${literal} %%{literal}

@@ -1,0 +1,1 @@
+foo.bar[0]["baz"].qux.1
