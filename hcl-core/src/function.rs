@@ -1067,7 +1067,7 @@ mod tests {
     }
 
     #[test]
-    fn dynamic_argument_still_checks_other_arguments() {
+    fn deviation_dynamic_argument_still_checks_other_arguments() {
         // The spec makes the call erroneous if any argument is; the Go
         // implementation stops at the first dynamic argument instead.
         let f = echo(

@@ -108,29 +108,56 @@ pub fn index(collection: &Value, key: &Value, range: Option<&Range>) -> (Value, 
 }
 
 fn index_sequence(collection: &Value, key: &Value, range: Option<&Range>) -> (Value, Diagnostics) {
-    let unknown_result = || match collection.ty() {
-        Type::List(element) => Value::unknown((**element).clone()),
-        _ => Value::dynamic(),
-    };
     let key = match convert(key, &Type::Number) {
         Ok(k) => k,
         Err(e) => return fail(INVALID_INDEX, format!("{NOT_AN_ELEMENT}: {e}."), range),
     };
-    let (Some(number), Some(elements)) = (key.as_number(), collection.elements()) else {
-        return (unknown_result(), Diagnostics::new());
+    // The length is known from the type for a tuple, from the value for a
+    // known list.
+    let length = match collection.ty() {
+        Type::Tuple(t) => Some(t.len()),
+        _ => collection.elements().map(<[Value]>::len),
     };
+    let (Some(number), Some(length)) = (key.as_number(), length) else {
+        let unknown = match collection.ty() {
+            Type::List(element) => Value::unknown((**element).clone()),
+            _ => Value::dynamic(),
+        };
+        return (unknown, Diagnostics::new());
+    };
+    if let Some(i) = number
+        .to_u64()
+        .ok()
+        .and_then(|i| usize::try_from(i).ok())
+        .filter(|i| *i < length)
+    {
+        let found = match (collection.elements(), collection.ty()) {
+            (Some(elements), _) => elements.get(i).cloned(),
+            (None, Type::Tuple(t)) => t.elements().get(i).cloned().map(Value::unknown),
+            _ => None,
+        };
+        return (found.unwrap_or_else(Value::dynamic), Diagnostics::new());
+    }
+    // As the Go implementation words it: the specific reasons for a
+    // fraction, a negative index, and an index equal to the length; the
+    // general one otherwise.
     let why = if !number.is_integer() {
-        "indexing a sequence requires a whole number, but the given index has a fractional part"
+        Some("indexing a sequence requires a whole number, but the given index has a fractional part")
     } else if number.is_negative() {
-        "a negative number is not a valid index for a sequence"
+        Some("a negative number is not a valid index for a sequence")
+    } else if number.to_u64().ok().and_then(|i| usize::try_from(i).ok()) == Some(length) {
+        Some(if length == 0 {
+            "the collection has no elements"
+        } else {
+            "the given index is greater than or equal to the length of the collection"
+        })
     } else {
-        match number.to_u64().ok().and_then(|i| usize::try_from(i).ok()) {
-            Some(i) if i < elements.len() => return (elements[i].clone(), Diagnostics::new()),
-            _ if elements.is_empty() => "the collection has no elements",
-            _ => "the given index is greater than or equal to the length of the collection",
-        }
+        None
     };
-    fail(INVALID_INDEX, format!("{NOT_AN_ELEMENT}: {why}."), range)
+    match why {
+        Some(why) => fail(INVALID_INDEX, format!("{NOT_AN_ELEMENT}: {why}."), range),
+        None => fail(INVALID_INDEX, format!("{NOT_AN_ELEMENT}."), range),
+    }
 }
 
 /// Looks up one attribute of an object (or one element of a map, by the
@@ -230,6 +257,9 @@ mod tests {
     fn index_out_of_range_fractional_negative_and_empty() {
         let (_, d) = index(&list(), &Value::number(2), None);
         assert!(detail(&d).ends_with("greater than or equal to the length of the collection."));
+        // Past the length, Go gives the general wording.
+        let (_, d) = index(&list(), &Value::number(3), None);
+        assert_eq!(detail(&d), "The given key does not identify an element in this collection value.");
         let (_, d) = index(&list(), &Value::number(Number::parse_literal("0.5").unwrap()), None);
         assert!(detail(&d).contains("has a fractional part"));
         let (_, d) = index(&list(), &Value::number(-1), None);
@@ -257,6 +287,10 @@ mod tests {
         assert_eq!(index(&list(), &k, None).0, Value::unknown(Type::Number));
         let t = Value::tuple([Value::bool(true)]);
         assert_eq!(index(&t, &k, None).0, Value::dynamic());
+        // An unknown tuple still knows its element types and length.
+        let ut = Value::unknown(Type::tuple([Type::Bool, Type::String]));
+        assert_eq!(index(&ut, &Value::number(1), None).0, Value::unknown(Type::String));
+        assert!(index(&ut, &Value::number(2), None).1.has_errors());
     }
 
     #[test]

@@ -274,7 +274,7 @@ fn remainders_follow_go_signs() {
 }
 
 #[test]
-fn remainder_with_an_infinity_is_the_product() {
+fn deviation_remainder_with_any_infinity_is_the_product() {
     // cty multiplies when an operand is infinite (cty compares against its own infinity
     // values by pointer, so Go only does this for cty.PositiveInfinity itself).
     assert_eq!(eval("rem", "5", "+Inf"), Ok("+Inf".to_owned()));
@@ -359,7 +359,7 @@ fn division_by_zero_gives_signed_infinity() {
 }
 
 #[test]
-fn negative_zero_does_not_exist() {
+fn deviation_negative_zero_does_not_exist() {
     // Go prints "-0" for these; there is no negative zero here.
     assert_eq!(eval("mul", "-1", "0"), Ok("0".to_owned()));
     assert_eq!(eval("mul", "-1.5", "0"), Ok("0".to_owned()));
@@ -392,7 +392,7 @@ fn integral_results_become_exact_integers() {
 }
 
 #[test]
-fn integer_arithmetic_is_exact_beyond_512_bits() {
+fn deviation_integers_beyond_512_bits_stay_exact() {
     let a = num(
         "123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789",
     );
@@ -812,7 +812,7 @@ fn error_types_are_std_errors() {
 }
 
 #[test]
-fn parsing_rounds_an_exact_tie_to_even() {
+fn deviation_literal_parsing_rounds_correctly_once() {
     // This literal is exactly halfway between two 512-bit floats. Go's ParseFloat gives
     // 662039117826386098905829164202.5017395024737578200876532507039866665310925335433950204655641073144511644192972221870716172406383083998610251387704939172093
     // (it divides by a rounded power of five); the correctly rounded value is the even one.

@@ -340,7 +340,10 @@ impl<'a> Parser<'a> {
                             _ => None,
                         };
                         match constant {
-                            Some(key) => ret = self.add_step(ret, Step::Index { key, span: rng }, rng),
+                            Some(step_key) => {
+                                self.discard_last(key);
+                                ret = self.add_step(ret, Step::Index { key: step_key, span: rng }, rng);
+                            }
                             None => {
                                 let collection = self.materialize(ret);
                                 ret = Cur::Node(self.mk(
