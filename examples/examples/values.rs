@@ -41,7 +41,10 @@ fn main() {
     }
 
     // A value that cannot convert: the error carries the path to the part.
-    let broken = Value::object([("tags", Value::tuple([Value::string("web"), Value::empty_object()]))]);
+    let broken = Value::object([(
+        "tags",
+        Value::tuple([Value::string("web"), Value::empty_object()]),
+    )]);
     let want = Type::object([("tags", Type::list(Type::String))]);
     match convert::convert(&broken, &want) {
         Ok(v) => println!("converted: {v}"),

@@ -9,12 +9,25 @@ fn values_example_prints_conversions() {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo runs");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("\"port\" = 8080"), "{stdout}");
     assert!(stdout.contains("\"replicas\" = null"), "{stdout}");
-    assert!(stdout.contains("\"tags\" = [\"web\", \"true\", \"7\"]"), "{stdout}");
-    assert!(stdout.contains("error:     .tags[1]:"), "{stdout}");
+    assert!(
+        stdout.contains("\"tags\" = [\"web\", \"true\", \"7\"]"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("error:     .tags[1]: string required"),
+        "{stdout}"
+    );
     assert!(stdout.contains("= string"), "{stdout}");
-    assert!(stdout.contains(&format!("11 % 5.1 = 0.8{}24", "0".repeat(152))), "{stdout}");
+    assert!(
+        stdout.contains(&format!("11 % 5.1 = 0.8{}24", "0".repeat(152))),
+        "{stdout}"
+    );
 }

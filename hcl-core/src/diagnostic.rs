@@ -299,7 +299,11 @@ impl Renderer {
                     );
                 }
                 Some(text) => {
-                    let _ = writeln!(out, "  on {} line {}:", subject.filename, subject.start.line);
+                    let _ = writeln!(
+                        out,
+                        "  on {} line {}:",
+                        subject.filename, subject.start.line
+                    );
                     let snippet = match &d.context {
                         Some(context) if context.filename == subject.filename => {
                             subject.cover(context)
@@ -338,9 +342,7 @@ fn write_snippet(out: &mut String, text: &str, snippet: &Range, subject: &Range)
             if touches(subject) {
                 let from = subject.start.byte.clamp(line_start, content_end);
                 let to = subject.end.byte.clamp(line_start, content_end);
-                let pad = text
-                    .get(line_start..from)
-                    .map_or(0, |s| s.chars().count());
+                let pad = text.get(line_start..from).map_or(0, |s| s.chars().count());
                 let width = text.get(from..to).map_or(0, |s| s.chars().count()).max(1);
                 let _ = writeln!(out, "      {}{}", " ".repeat(pad), "^".repeat(width));
             }
@@ -358,7 +360,11 @@ mod tests {
     use crate::pos::Pos;
 
     fn subject(a: usize, b: usize, line: u32, col: u32) -> Range {
-        Range::new("t.hcl", Pos::new(a, line, col), Pos::new(b, line, col + (b - a) as u32))
+        Range::new(
+            "t.hcl",
+            Pos::new(a, line, col),
+            Pos::new(b, line, col + (b - a) as u32),
+        )
     }
 
     #[test]
@@ -396,7 +402,9 @@ mod tests {
 
     #[test]
     fn renderer_without_source_says_so() {
-        let ds: Diagnostics = Diagnostic::error("E").with_subject(subject(0, 1, 1, 1)).into();
+        let ds: Diagnostics = Diagnostic::error("E")
+            .with_subject(subject(0, 1, 1, 1))
+            .into();
         assert_eq!(
             Renderer::new().render(&ds),
             "Error: E\n\n  on t.hcl line 1:\n  (source code not available)\n\n"
@@ -410,7 +418,9 @@ mod tests {
         r.add_source("t.hcl", src);
         let subj = Range::new("t.hcl", Pos::new(13, 3, 3), Pos::new(16, 3, 6));
         let ctx = Range::new("t.hcl", Pos::new(4, 1, 5), Pos::new(19, 4, 2));
-        let d = Diagnostic::warning("W").with_subject(subj).with_context(ctx);
+        let d = Diagnostic::warning("W")
+            .with_subject(subj)
+            .with_context(ctx);
         let text = r.render(&d.into());
         assert_eq!(
             text,

@@ -52,7 +52,11 @@ pub fn index(collection: &Value, key: &Value, range: Option<&Range>) -> (Value, 
         );
     }
     if key.is_null() {
-        return fail(INVALID_INDEX, "Can't use a null value as an indexing key.".into(), range);
+        return fail(
+            INVALID_INDEX,
+            "Can't use a null value as an indexing key.".into(),
+            range,
+        );
     }
     let ty = collection.ty();
     if key.ty().is_dynamic() || ty.is_dynamic() {
@@ -103,7 +107,11 @@ pub fn index(collection: &Value, key: &Value, range: Option<&Range>) -> (Value, 
                 .into(),
             range,
         ),
-        _ => fail(INVALID_INDEX, "This value does not have any indices.".into(), range),
+        _ => fail(
+            INVALID_INDEX,
+            "This value does not have any indices.".into(),
+            range,
+        ),
     }
 }
 
@@ -142,7 +150,9 @@ fn index_sequence(collection: &Value, key: &Value, range: Option<&Range>) -> (Va
     // fraction, a negative index, and an index equal to the length; the
     // general one otherwise.
     let why = if !number.is_integer() {
-        Some("indexing a sequence requires a whole number, but the given index has a fractional part")
+        Some(
+            "indexing a sequence requires a whole number, but the given index has a fractional part",
+        )
     } else if number.is_negative() {
         Some("a negative number is not a valid index for a sequence")
     } else if number.to_u64().ok().and_then(|i| usize::try_from(i).ok()) == Some(length) {
@@ -233,7 +243,6 @@ pub fn get_attr(value: &Value, name: &str, range: Option<&Range>) -> (Value, Dia
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,7 +259,10 @@ mod tests {
     #[test]
     fn index_list_by_number_and_by_convertible_string() {
         assert_eq!(index(&list(), &Value::number(0), None).0, Value::number(10));
-        assert_eq!(index(&list(), &Value::string("1"), None).0, Value::number(20));
+        assert_eq!(
+            index(&list(), &Value::string("1"), None).0,
+            Value::number(20)
+        );
     }
 
     #[test]
@@ -259,8 +271,15 @@ mod tests {
         assert!(detail(&d).ends_with("greater than or equal to the length of the collection."));
         // Past the length, Go gives the general wording.
         let (_, d) = index(&list(), &Value::number(3), None);
-        assert_eq!(detail(&d), "The given key does not identify an element in this collection value.");
-        let (_, d) = index(&list(), &Value::number(Number::parse_literal("0.5").unwrap()), None);
+        assert_eq!(
+            detail(&d),
+            "The given key does not identify an element in this collection value."
+        );
+        let (_, d) = index(
+            &list(),
+            &Value::number(Number::parse_literal("0.5").unwrap()),
+            None,
+        );
         assert!(detail(&d).contains("has a fractional part"));
         let (_, d) = index(&list(), &Value::number(-1), None);
         assert!(detail(&d).contains("negative number"));
@@ -282,14 +301,20 @@ mod tests {
     #[test]
     fn index_unknown_collection_gives_unknown_element() {
         let u = Value::unknown(Type::list(Type::String));
-        assert_eq!(index(&u, &Value::number(0), None).0, Value::unknown(Type::String));
+        assert_eq!(
+            index(&u, &Value::number(0), None).0,
+            Value::unknown(Type::String)
+        );
         let k = Value::unknown(Type::Number);
         assert_eq!(index(&list(), &k, None).0, Value::unknown(Type::Number));
         let t = Value::tuple([Value::bool(true)]);
         assert_eq!(index(&t, &k, None).0, Value::dynamic());
         // An unknown tuple still knows its element types and length.
         let ut = Value::unknown(Type::tuple([Type::Bool, Type::String]));
-        assert_eq!(index(&ut, &Value::number(1), None).0, Value::unknown(Type::String));
+        assert_eq!(
+            index(&ut, &Value::number(1), None).0,
+            Value::unknown(Type::String)
+        );
         assert!(index(&ut, &Value::number(2), None).1.has_errors());
     }
 
@@ -306,8 +331,15 @@ mod tests {
 
     #[test]
     fn index_null_set_and_primitive_are_errors() {
-        let (_, d) = index(&Value::null(Type::list(Type::String)), &Value::number(0), None);
-        assert_eq!(d.iter().next().unwrap().summary, "Attempt to index null value");
+        let (_, d) = index(
+            &Value::null(Type::list(Type::String)),
+            &Value::number(0),
+            None,
+        );
+        assert_eq!(
+            d.iter().next().unwrap().summary,
+            "Attempt to index null value"
+        );
         let (_, d) = index(&list(), &Value::null(Type::Number), None);
         assert_eq!(detail(&d), "Can't use a null value as an indexing key.");
         let set = Value::set([Value::number(1)]).unwrap();
@@ -318,7 +350,10 @@ mod tests {
 
     #[test]
     fn index_with_dynamic_parts_is_dynamic() {
-        assert_eq!(index(&Value::dynamic(), &Value::number(0), None).0, Value::dynamic());
+        assert_eq!(
+            index(&Value::dynamic(), &Value::number(0), None).0,
+            Value::dynamic()
+        );
         assert_eq!(index(&list(), &Value::dynamic(), None).0, Value::dynamic());
     }
 
@@ -327,19 +362,28 @@ mod tests {
         let o = Value::object([("a", Value::number(1))]);
         assert_eq!(get_attr(&o, "a", None).0, Value::number(1));
         let (_, d) = get_attr(&o, "b", None);
-        assert_eq!(detail(&d), "This object does not have an attribute named \"b\".");
+        assert_eq!(
+            detail(&d),
+            "This object does not have an attribute named \"b\"."
+        );
         let uo = Value::unknown(o.ty().clone());
         assert_eq!(get_attr(&uo, "a", None).0, Value::unknown(Type::Number));
         let m = Value::map([("k", Value::string("v"))]).unwrap();
         assert_eq!(get_attr(&m, "k", None).0, Value::string("v"));
-        assert_eq!(get_attr(&m, "x", None).1.iter().next().unwrap().summary, "Missing map element");
+        assert_eq!(
+            get_attr(&m, "x", None).1.iter().next().unwrap().summary,
+            "Missing map element"
+        );
         assert_eq!(get_attr(&Value::dynamic(), "x", None).0, Value::dynamic());
     }
 
     #[test]
     fn get_attr_on_lists_sets_and_primitives_explains() {
         let lo = Value::list([Value::object([("id", Value::number(1))])]).unwrap();
-        assert!(detail(&get_attr(&lo, "id", None).1).contains("attribute \"id\" for a specific element"));
+        assert!(
+            detail(&get_attr(&lo, "id", None).1)
+                .contains("attribute \"id\" for a specific element")
+        );
         let so = Value::set([Value::object([("id", Value::number(1))])]).unwrap();
         assert!(detail(&get_attr(&so, "id", None).1).contains("set of objects"));
         assert_eq!(
@@ -347,6 +391,9 @@ mod tests {
             "Can't access attributes on a primitive-typed value (string)."
         );
         let (_, d) = get_attr(&Value::null(Type::Dynamic), "x", None);
-        assert_eq!(d.iter().next().unwrap().summary, "Attempt to get attribute from null value");
+        assert_eq!(
+            d.iter().next().unwrap().summary,
+            "Attempt to get attribute from null value"
+        );
     }
 }

@@ -95,7 +95,10 @@ mod tests {
 
     #[test]
     fn path_displays_attribute_and_index_steps() {
-        let p = Path::root().attr("foo").index(Value::number(2)).index(Value::string("k"));
+        let p = Path::root()
+            .attr("foo")
+            .index(Value::number(2))
+            .index(Value::string("k"));
         assert_eq!(p.to_string(), ".foo[2][\"k\"]");
         assert_eq!(Path::root().to_string(), "");
     }

@@ -173,7 +173,11 @@ mod tests {
     use super::*;
 
     fn r(a: usize, b: usize) -> Range {
-        Range::new("f", Pos::new(a, 1, a as u32 + 1), Pos::new(b, 1, b as u32 + 1))
+        Range::new(
+            "f",
+            Pos::new(a, 1, a as u32 + 1),
+            Pos::new(b, 1, b as u32 + 1),
+        )
     }
 
     #[test]

@@ -92,10 +92,29 @@ impl SourceFile {
         let lines = bytes.iter().filter(|&&b| b == b'\n').count();
         let mut line_starts = Vec::with_capacity(lines + 1);
         line_starts.push(0);
-        let mut from = 0;
-        while let Some(p) = bytes.get(from..).and_then(|rest| rest.iter().position(|&b| b == b'\n')) {
-            from += p + 1;
-            line_starts.push(from as u32);
+        // Eight bytes at a time: most words hold no newline.
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        const NEWLINES: u64 = ONES * b'\n' as u64;
+        let mut words = bytes.chunks_exact(8);
+        let mut at = 0usize;
+        for word in words.by_ref() {
+            let mut buf = [0u8; 8];
+            buf.copy_from_slice(word);
+            let x = u64::from_le_bytes(buf) ^ NEWLINES;
+            if (x.wrapping_sub(ONES) & !x & HIGHS) != 0 {
+                for (j, &b) in word.iter().enumerate() {
+                    if b == b'\n' {
+                        line_starts.push((at + j + 1) as u32);
+                    }
+                }
+            }
+            at += 8;
+        }
+        for (j, &b) in words.remainder().iter().enumerate() {
+            if b == b'\n' {
+                line_starts.push((at + j + 1) as u32);
+            }
         }
         SourceFile {
             name: name.into(),
@@ -117,7 +136,11 @@ impl SourceFile {
     /// assert_eq!(file.range(Span::new(2, 3)).to_string(), "main.hcl:5,12-13");
     /// assert_eq!(file.pos(4), Pos::new(104, 6, 1));
     /// ```
-    pub fn with_base(name: impl Into<Arc<str>>, text: impl Into<Arc<str>>, base: Pos) -> SourceFile {
+    pub fn with_base(
+        name: impl Into<Arc<str>>,
+        text: impl Into<Arc<str>>,
+        base: Pos,
+    ) -> SourceFile {
         let mut file = SourceFile::new(name, text);
         file.base = Pos::new(base.byte, base.line.max(1), base.column.max(1));
         file
@@ -160,10 +183,10 @@ impl SourceFile {
             Err(i) => i.saturating_sub(1),
         };
         let line_start = self.line_starts.get(line_index).copied().unwrap_or(0) as usize;
-        let before = self
-            .text
-            .get(line_start..offset)
-            .map_or_else(|| lossy_prefix(&self.text, line_start, offset), |s| s.graphemes(true).count());
+        let before = self.text.get(line_start..offset).map_or_else(
+            || lossy_prefix(&self.text, line_start, offset),
+            |s| s.graphemes(true).count(),
+        );
         self.shifted(offset, line_index, before)
     }
 
@@ -211,7 +234,10 @@ impl SourceFile {
                     .line_starts
                     .get(line_index + 1)
                     .map_or(self.text.len(), |&e| e as usize);
-                graphemes = self.text.get(line_start..line_end).map(|l| l.grapheme_indices(true));
+                graphemes = self
+                    .text
+                    .get(line_start..line_end)
+                    .map(|l| l.grapheme_indices(true));
                 counted = 0;
                 pending = None;
             }
@@ -284,7 +310,8 @@ fn lossy_prefix(text: &str, line_start: usize, offset: usize) -> usize {
     while end > line_start && !text.is_char_boundary(end) {
         end -= 1;
     }
-    text.get(line_start..end).map_or(0, |s| s.graphemes(true).count())
+    text.get(line_start..end)
+        .map_or(0, |s| s.graphemes(true).count())
 }
 
 #[cfg(test)]
@@ -321,7 +348,12 @@ mod tests {
         let f = SourceFile::new("f", text);
         let spans: Vec<Span> = (0..=text.len() as u32)
             .filter(|&i| text.is_char_boundary(i as usize))
-            .flat_map(|i| [Span::new(i, i), Span::new(i, (i + 1).min(text.len() as u32))])
+            .flat_map(|i| {
+                [
+                    Span::new(i, i),
+                    Span::new(i, (i + 1).min(text.len() as u32)),
+                ]
+            })
             .filter(|s| text.is_char_boundary(s.end as usize))
             .collect();
         let batch = f.ranges(&spans);

@@ -14,7 +14,10 @@
 //! ```
 
 /// The closest candidate within an edit distance of 2, if any.
-pub fn suggestion<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn suggestion<'a>(
+    given: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let mut best: Option<(usize, &'a str)> = None;
     for candidate in candidates {
         let distance = levenshtein(given, candidate);

@@ -262,11 +262,17 @@ mod tests {
     }
 
     fn root(name: &str) -> Traverser {
-        Traverser::Root { name: name.into(), range: r() }
+        Traverser::Root {
+            name: name.into(),
+            range: r(),
+        }
     }
 
     fn attr(name: &str) -> Traverser {
-        Traverser::Attr { name: name.into(), range: r() }
+        Traverser::Attr {
+            name: name.into(),
+            range: r(),
+        }
     }
 
     fn ctx() -> EvalContext {
@@ -291,7 +297,10 @@ mod tests {
         assert_eq!(v, Value::dynamic());
         let d = d.iter().next().unwrap();
         assert_eq!(d.summary, "Unknown variable");
-        assert_eq!(d.detail, "There is no variable named \"vra\". Did you mean \"var\"?");
+        assert_eq!(
+            d.detail,
+            "There is no variable named \"vra\". Did you mean \"var\"?"
+        );
     }
 
     #[test]
@@ -305,10 +314,16 @@ mod tests {
     fn relative_traversal_applies_to_a_value() {
         let t = Traversal::new(vec![
             attr("list"),
-            Traverser::Index { key: Value::number(1), range: r() },
+            Traverser::Index {
+                key: Value::number(1),
+                range: r(),
+            },
         ]);
         assert!(t.is_relative());
-        let v = Value::object([("list", Value::tuple([Value::bool(false), Value::bool(true)]))]);
+        let v = Value::object([(
+            "list",
+            Value::tuple([Value::bool(false), Value::bool(true)]),
+        )]);
         assert_eq!(t.traverse_rel(&v).0, Value::bool(true));
         let (_, d) = t.traverse_rel(&Value::string("s"));
         assert!(d.has_errors());
@@ -325,8 +340,14 @@ mod tests {
             Value::object([("id", Value::number(2))]),
         ])
         .unwrap();
-        assert_eq!(t.traverse_rel(&list).0, Value::tuple([Value::number(1), Value::number(2)]));
-        assert_eq!(t.traverse_rel(&Value::null(Type::Dynamic)).0, Value::empty_tuple());
+        assert_eq!(
+            t.traverse_rel(&list).0,
+            Value::tuple([Value::number(1), Value::number(2)])
+        );
+        assert_eq!(
+            t.traverse_rel(&Value::null(Type::Dynamic)).0,
+            Value::empty_tuple()
+        );
         assert_eq!(
             t.traverse_rel(&Value::object([("id", Value::number(3))])).0,
             Value::tuple([Value::number(3)])

@@ -193,16 +193,19 @@ impl Type {
             | (Type::Map(a), Type::Map(b))
             | (Type::Set(a), Type::Set(b)) => a.matches(b),
             (Type::Object(a), Type::Object(b)) => {
-                a.attributes.iter().all(|(name, ty)| {
-                    b.attributes.get(name).is_some_and(|spec| ty.matches(spec))
-                }) && b
-                    .attributes
-                    .keys()
-                    .all(|name| a.attributes.contains_key(name) || b.optional.contains(name))
+                a.attributes
+                    .iter()
+                    .all(|(name, ty)| b.attributes.get(name).is_some_and(|spec| ty.matches(spec)))
+                    && b.attributes
+                        .keys()
+                        .all(|name| a.attributes.contains_key(name) || b.optional.contains(name))
             }
             (Type::Tuple(a), Type::Tuple(b)) => {
                 a.elements.len() == b.elements.len()
-                    && a.elements.iter().zip(&b.elements).all(|(t, s)| t.matches(s))
+                    && a.elements
+                        .iter()
+                        .zip(&b.elements)
+                        .all(|(t, s)| t.matches(s))
             }
             _ => self == spec,
         }
@@ -518,10 +521,7 @@ mod tests {
         assert!(Type::list(Type::String).matches(&Type::list(Type::Dynamic)));
         assert!(Type::list(Type::map(Type::Bool)).matches(&Type::list(Type::Dynamic)));
         assert!(!Type::set(Type::String).matches(&Type::list(Type::Dynamic)));
-        assert!(
-            Type::object([("a", Type::String)])
-                .matches(&Type::object([("a", Type::Dynamic)]))
-        );
+        assert!(Type::object([("a", Type::String)]).matches(&Type::object([("a", Type::Dynamic)])));
         assert!(!Type::Dynamic.matches(&Type::String));
     }
 

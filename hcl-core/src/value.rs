@@ -301,7 +301,9 @@ impl Value {
     /// free of the dynamic pseudo-type.
     pub fn has_wholly_known_type(&self) -> bool {
         match &self.repr {
-            Repr::Null | Repr::Unknown => !self.ty.has_dynamic(),
+            // A null is a known value, whatever its type.
+            Repr::Null => true,
+            Repr::Unknown => !self.ty.has_dynamic(),
             Repr::Elements(e) => e.iter().all(Value::has_wholly_known_type),
             Repr::Attributes(a) => a.values().all(Value::has_wholly_known_type),
             _ => true,
@@ -419,7 +421,10 @@ impl Value {
     }
 
     /// Like [`Value::from_elements_unchecked`], for a map or an object.
-    pub(crate) fn from_attributes_unchecked(ty: Type, attributes: BTreeMap<String, Value>) -> Value {
+    pub(crate) fn from_attributes_unchecked(
+        ty: Type,
+        attributes: BTreeMap<String, Value>,
+    ) -> Value {
         Value {
             ty,
             repr: Repr::Attributes(Arc::new(attributes)),
@@ -459,19 +464,21 @@ fn equality(a: &Value, b: &Value) -> Option<bool> {
         (false, true) => return unknown_side(b, a),
         (true, true) => {}
     }
-    if a.ty.has_dynamic() || b.ty.has_dynamic() {
-        // A null of (or a value holding parts of) the dynamic pseudo-type:
-        // unequal only if no type it may become could make them equal.
-        if !types_may_conform(&a.ty, &b.ty) {
-            return Some(false);
-        }
-        if a.is_null() || b.is_null() {
-            return Some(a.is_null() && b.is_null());
-        }
-        if !a.has_wholly_known_type() || !b.has_wholly_known_type() {
-            return None;
-        }
-    } else if a.ty != b.ty {
+    if a.is_null() || b.is_null() {
+        // Typed nulls: equal when their types are identical, the dynamic
+        // pseudo-type standing for whatever type the other one has.
+        return Some(a.is_null() && b.is_null() && types_may_conform(&a.ty, &b.ty));
+    }
+    if !a.has_wholly_known_type() || !b.has_wholly_known_type() {
+        // Parts of the dynamic value inside: unequal only if no type they
+        // may become could make the types identical.
+        return if types_may_conform(&a.ty, &b.ty) {
+            None
+        } else {
+            Some(false)
+        };
+    }
+    if a.ty != b.ty {
         return Some(false);
     }
     match (&a.repr, &b.repr) {
@@ -480,7 +487,9 @@ fn equality(a: &Value, b: &Value) -> Option<bool> {
         (Repr::Bool(x), Repr::Bool(y)) => Some(x == y),
         (Repr::Number(x), Repr::Number(y)) => Some(x == y),
         (Repr::String(x), Repr::String(y)) => Some(x == y),
-        (Repr::Elements(x), Repr::Elements(y)) if matches!(a.ty, Type::Set(_)) => set_equality(x, y),
+        (Repr::Elements(x), Repr::Elements(y)) if matches!(a.ty, Type::Set(_)) => {
+            set_equality(x, y)
+        }
         (Repr::Elements(x), Repr::Elements(y)) => {
             if x.len() != y.len() {
                 return Some(false);
@@ -544,18 +553,22 @@ fn set_equality(x: &[Value], y: &[Value]) -> Option<bool> {
 fn types_may_conform(a: &Type, b: &Type) -> bool {
     match (a, b) {
         (Type::Dynamic, _) | (_, Type::Dynamic) => true,
-        (Type::List(x), Type::List(y)) | (Type::Map(x), Type::Map(y)) | (Type::Set(x), Type::Set(y)) => {
-            types_may_conform(x, y)
-        }
+        (Type::List(x), Type::List(y))
+        | (Type::Map(x), Type::Map(y))
+        | (Type::Set(x), Type::Set(y)) => types_may_conform(x, y),
         (Type::Object(x), Type::Object(y)) => {
             x.len() == y.len()
-                && x.attributes().iter().zip(y.attributes()).all(|((kx, tx), (ky, ty))| {
-                    kx == ky && types_may_conform(tx, ty)
-                })
+                && x.attributes()
+                    .iter()
+                    .zip(y.attributes())
+                    .all(|((kx, tx), (ky, ty))| kx == ky && types_may_conform(tx, ty))
         }
         (Type::Tuple(x), Type::Tuple(y)) => {
             x.len() == y.len()
-                && x.elements().iter().zip(y.elements()).all(|(tx, ty)| types_may_conform(tx, ty))
+                && x.elements()
+                    .iter()
+                    .zip(y.elements())
+                    .all(|(tx, ty)| types_may_conform(tx, ty))
         }
         _ => a == b,
     }
@@ -581,7 +594,10 @@ fn set_order(elements: Vec<Value>) -> Vec<Value> {
         if i > 0 && keyed[i - 1].0.cmp(key) != Ordering::Equal {
             run_start = unique.len();
         }
-        if !unique[run_start..].iter().any(|u| equality(u, v) == Some(true)) {
+        if !unique[run_start..]
+            .iter()
+            .any(|u| equality(u, v) == Some(true))
+        {
             unique.push(v.clone());
         }
     }
@@ -842,8 +858,16 @@ mod tests {
         let c = Value::object([("x", n(2)), ("y", s("a"))]);
         assert!(a.equals(&b).is_true());
         assert!(a.equals(&c).is_false());
-        assert!(Value::tuple([n(1), s("a")]).equals(&Value::tuple([n(1), s("a")])).is_true());
-        assert!(Value::tuple([n(1), s("a")]).equals(&Value::tuple([n(1), s("b")])).is_false());
+        assert!(
+            Value::tuple([n(1), s("a")])
+                .equals(&Value::tuple([n(1), s("a")]))
+                .is_true()
+        );
+        assert!(
+            Value::tuple([n(1), s("a")])
+                .equals(&Value::tuple([n(1), s("b")]))
+                .is_false()
+        );
     }
 
     #[test]
@@ -864,14 +888,27 @@ mod tests {
 
     #[test]
     fn collection_types_identical_only_with_same_element_type() {
-        assert!(Value::list_of(Type::String, []).unwrap().equals(&Value::list_of(Type::Number, []).unwrap()).is_false());
-        assert!(Value::list_of(Type::String, []).unwrap().equals(&Value::list_of(Type::String, []).unwrap()).is_true());
+        assert!(
+            Value::list_of(Type::String, [])
+                .unwrap()
+                .equals(&Value::list_of(Type::Number, []).unwrap())
+                .is_false()
+        );
+        assert!(
+            Value::list_of(Type::String, [])
+                .unwrap()
+                .equals(&Value::list_of(Type::String, []).unwrap())
+                .is_true()
+        );
     }
 
     #[test]
     fn collection_elements_must_share_the_element_type() {
         let err = Value::list([s("a"), n(1)]).unwrap_err();
-        assert_eq!(err.to_string(), "list element 1 has type number, not the list's element type string");
+        assert_eq!(
+            err.to_string(),
+            "list element 1 has type number, not the list's element type string"
+        );
         assert!(Value::set_of(Type::String, [n(1)]).is_err());
         assert!(Value::map_of(Type::String, [("k", n(1))]).is_err());
         assert!(Value::list(std::iter::empty()).is_err());
@@ -888,14 +925,22 @@ mod tests {
     #[test]
     fn deviation_null_values_of_different_types_are_not_equal() {
         // The spec: equal only with identical types. Go: all nulls are equal.
-        assert!(Value::null(Type::String).equals(&Value::null(Type::Number)).is_false());
+        assert!(
+            Value::null(Type::String)
+                .equals(&Value::null(Type::Number))
+                .is_false()
+        );
     }
 
     #[test]
     fn null_of_dynamic_pseudo_type_equals_null_of_any_type() {
         let dynnull = Value::null(Type::Dynamic);
         assert!(dynnull.equals(&Value::null(Type::String)).is_true());
-        assert!(Value::null(Type::list(Type::Number)).equals(&dynnull).is_true());
+        assert!(
+            Value::null(Type::list(Type::Number))
+                .equals(&dynnull)
+                .is_true()
+        );
         assert!(dynnull.equals(&s("x")).is_false());
     }
 
@@ -922,8 +967,14 @@ mod tests {
     #[test]
     fn unknown_of_another_type_is_provably_unequal() {
         assert!(s("a").equals(&Value::unknown(Type::Number)).is_false());
-        assert!(Value::null(Type::String).equals(&Value::unknown(Type::Number)).is_false());
-        assert!(is_unknown_bool(&Value::null(Type::String).equals(&Value::unknown(Type::String))));
+        assert!(
+            Value::null(Type::String)
+                .equals(&Value::unknown(Type::Number))
+                .is_false()
+        );
+        assert!(is_unknown_bool(
+            &Value::null(Type::String).equals(&Value::unknown(Type::String))
+        ));
     }
 
     #[test]
@@ -1001,11 +1052,8 @@ mod tests {
         .unwrap();
         assert_eq!(mixed.to_string(), "[1, (unknown number), null]");
         // Other element types order by their canonical text.
-        let lists = Value::set([
-            Value::list([n(9)]).unwrap(),
-            Value::list([n(10)]).unwrap(),
-        ])
-        .unwrap();
+        let lists =
+            Value::set([Value::list([n(9)]).unwrap(), Value::list([n(10)]).unwrap()]).unwrap();
         assert_eq!(lists.to_string(), "[[10], [9]]");
     }
 

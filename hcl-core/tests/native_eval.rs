@@ -1080,12 +1080,14 @@ fn function_call_expansion_errors() {
 }
 
 #[test]
-fn function_call_mismatch_message_names_the_element() {
+fn function_call_mismatch_points_at_the_element() {
+    // Go: subject the whole argument (1,11-12, its start) and the message
+    // "element 1: string required." (docs/deviations.md row 23).
     check(
         r#"join(",", ["a", ["b"]])"#,
         DYN,
         &[
-            "Invalid function argument | Invalid value for \"lists\" parameter: element 1: string required. | t.hcl:1,11-12 | t.hcl:1,1-24",
+            "Invalid function argument | Invalid value for \"lists\" parameter: string required. | t.hcl:1,17-22 | t.hcl:1,1-24",
         ],
     );
 }

@@ -13,10 +13,12 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use hcl_core::native::dump::{dump_diagnostics, dump_expr, quote, range_string};
-use hcl_core::native::{ParseOptions, parse_config, parse_expression, parse_template, parse_traversal_abs};
-use hcl_core::traversal::Traverser;
 use hcl_core::Pos;
+use hcl_core::native::dump::{dump_diagnostics, dump_expr, quote, range_string};
+use hcl_core::native::{
+    ParseOptions, parse_config, parse_expression, parse_template, parse_traversal_abs,
+};
+use hcl_core::traversal::Traverser;
 
 /// The dump of one input, in the format of the golden files.
 fn dump(name: &str, src: &[u8]) -> String {
@@ -71,7 +73,9 @@ fn dump(name: &str, src: &[u8]) -> String {
 }
 
 fn golden_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("native_parse")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("native_parse")
 }
 
 #[test]
@@ -96,10 +100,17 @@ fn golden_files() {
         }
         let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
         if expected != actual {
-            failures.push(format!("--- {name}: expected\n{expected}--- actual\n{actual}"));
+            failures.push(format!(
+                "--- {name}: expected\n{expected}--- actual\n{actual}"
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} golden file(s) differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} golden file(s) differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Dumps every `*.in` file of the directory in `NATIVE_PARSE_DIR` to a
@@ -138,7 +149,13 @@ fn assert_one_too_deep(src: String, as_expr: bool) {
     on_small_stack(move || {
         let start = std::time::Instant::now();
         let diags = if as_expr {
-            parse_expression(src.as_bytes(), "deep.hcl", Pos::start(), &ParseOptions::default()).2
+            parse_expression(
+                src.as_bytes(),
+                "deep.hcl",
+                Pos::start(),
+                &ParseOptions::default(),
+            )
+            .2
         } else {
             parse_config(src.as_bytes(), "deep.hcl", &ParseOptions::default()).1
         };
@@ -151,13 +168,19 @@ fn assert_one_too_deep(src: String, as_expr: bool) {
 #[test]
 fn nesting_depth_limit_brackets() {
     assert_one_too_deep(format!("a = {}\n", "[".repeat(100_000)), false);
-    assert_one_too_deep(format!("a = {}{}\n", "[".repeat(100_000), "]".repeat(100_000)), false);
+    assert_one_too_deep(
+        format!("a = {}{}\n", "[".repeat(100_000), "]".repeat(100_000)),
+        false,
+    );
 }
 
 #[test]
 fn nesting_depth_limit_blocks() {
     assert_one_too_deep("a {\n".repeat(100_000), false);
-    assert_one_too_deep(format!("{}{}", "a {\n".repeat(100_000), "}\n".repeat(100_000)), false);
+    assert_one_too_deep(
+        format!("{}{}", "a {\n".repeat(100_000), "}\n".repeat(100_000)),
+        false,
+    );
 }
 
 #[test]
@@ -184,11 +207,21 @@ fn nesting_depth_limit_templates() {
     let n = 100_000;
     on_small_stack(move || {
         let src = format!("{}x{}", "%{if a}".repeat(n), "%{endif}".repeat(n));
-        let (_, _, diags) = hcl_core::native::parse_template(src.as_bytes(), "t", Pos::start(), &ParseOptions::default());
+        let (_, _, diags) = hcl_core::native::parse_template(
+            src.as_bytes(),
+            "t",
+            Pos::start(),
+            &ParseOptions::default(),
+        );
         let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
         assert_eq!(summaries, ["Nesting too deep"]);
         let src = format!("{}x{}", "%{for a in b}".repeat(n), "%{endfor}".repeat(n));
-        let (_, _, diags) = hcl_core::native::parse_template(src.as_bytes(), "t", Pos::start(), &ParseOptions::default());
+        let (_, _, diags) = hcl_core::native::parse_template(
+            src.as_bytes(),
+            "t",
+            Pos::start(),
+            &ParseOptions::default(),
+        );
         let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
         assert_eq!(summaries, ["Nesting too deep"]);
     });
@@ -205,7 +238,11 @@ fn nesting_within_the_limit_parses_on_a_small_stack() {
             format!("a = {}1{}\n", "f(".repeat(n), ")".repeat(n)),
             format!("a = {}x{}\n", "\"${".repeat(n), "}\"".repeat(n)),
             format!("a = {}x{}\n", "<<EOT\n${".repeat(n), "}\nEOT\n".repeat(n)),
-            format!("a = {}x{}\n", "[{a=(\"${f(".repeat(n / 5), ")}\")}]".repeat(n / 5)),
+            format!(
+                "a = {}x{}\n",
+                "[{a=(\"${f(".repeat(n / 5),
+                ")}\")}]".repeat(n / 5)
+            ),
             format!("a = {}x\n", "!".repeat(n)),
             format!("{}{}", "a {\n".repeat(n), "}\n".repeat(n)),
         ] {
@@ -294,13 +331,22 @@ fn string_value(file: &ParsedFile, name: &str) -> String {
 
 #[test]
 fn comments_line_and_inline() {
-    let file = config("# hash\n// slash\na = 1 # trailing\nb = /* inline */ 2 // x\n/* multi\nline */\nc = [\n  1, # in tuple\n  2\n]\n#last");
+    let file = config(
+        "# hash\n// slash\na = 1 # trailing\nb = /* inline */ 2 // x\n/* multi\nline */\nc = [\n  1, # in tuple\n  2\n]\n#last",
+    );
     let ast = file.ast();
     let root = ast.body(file.root().unwrap());
-    let names: Vec<&str> = ast.body_attributes(root).iter().map(|a| file.span_text(a.name)).collect();
+    let names: Vec<&str> = ast
+        .body_attributes(root)
+        .iter()
+        .map(|a| file.span_text(a.name))
+        .collect();
     assert_eq!(names, ["a", "b", "c"]);
     // A line comment ends the attribute like a newline does.
-    assert_eq!(file.range(ast.body_attributes(root)[0].span).to_string(), "t.hcl:3,1-6");
+    assert_eq!(
+        file.range(ast.body_attributes(root)[0].span).to_string(),
+        "t.hcl:3,1-6"
+    );
 }
 
 #[test]
@@ -308,18 +354,36 @@ fn identifiers_with_dashes_and_unicode() {
     let file = config("foo-bar = 1\n_x = 2\ncafé = über-wert.na\u{308}me\n日本 = x\n");
     let ast = file.ast();
     let root = ast.body(file.root().unwrap());
-    let names: Vec<&str> = ast.body_attributes(root).iter().map(|a| file.span_text(a.name)).collect();
+    let names: Vec<&str> = ast
+        .body_attributes(root)
+        .iter()
+        .map(|a| file.span_text(a.name))
+        .collect();
     assert_eq!(names, ["foo-bar", "_x", "café", "日本"]);
-    assert_eq!(shape(&file, "café"), "ScopeTraversal\n  Root über-wert\n  Attr na\u{308}me\n");
+    assert_eq!(
+        shape(&file, "café"),
+        "ScopeTraversal\n  Root über-wert\n  Attr na\u{308}me\n"
+    );
     // "-" binds to the identifier: `a-b` is one name, `a - b` a subtraction.
     let file = config("x = a-b\ny = a - b\n");
-    assert!(matches!(file.ast().expr(attr(&file, "x")).kind, ExprKind::ScopeTraversal { .. }));
-    assert!(matches!(file.ast().expr(attr(&file, "y")).kind, ExprKind::Binary { op: BinaryOp::Subtract, .. }));
+    assert!(matches!(
+        file.ast().expr(attr(&file, "x")).kind,
+        ExprKind::ScopeTraversal { .. }
+    ));
+    assert!(matches!(
+        file.ast().expr(attr(&file, "y")).kind,
+        ExprKind::Binary {
+            op: BinaryOp::Subtract,
+            ..
+        }
+    ));
 }
 
 #[test]
 fn numeric_literals_with_exponent() {
-    let file = config("a = 42\nb = 3.25\nc = 1e3\nd = 2.5E-1\ne = 6e+2\nf = 123456789012345678901234567890\n");
+    let file = config(
+        "a = 42\nb = 3.25\nc = 1e3\nd = 2.5E-1\ne = 6e+2\nf = 123456789012345678901234567890\n",
+    );
     let num = |name: &str| match file.ast().expr(attr(&file, name)).kind {
         ExprKind::Number(id) => file.ast().number(id).to_string(),
         ref other => panic!("{other:?}"),
@@ -338,7 +402,11 @@ fn attributes_and_blocks_with_labels() {
     let ast = file.ast();
     let root = ast.body(file.root().unwrap());
     let block = &ast.body_blocks(root)[0];
-    let labels: Vec<&str> = ast.block_labels(block).iter().map(|l| file.text(l.text)).collect();
+    let labels: Vec<&str> = ast
+        .block_labels(block)
+        .iter()
+        .map(|l| file.text(l.text))
+        .collect();
     assert_eq!(labels, ["http", "web", "a\"b"]);
     let body = ast.body(block.body);
     assert_eq!(ast.body_attributes(body).len(), 1);
@@ -357,7 +425,10 @@ fn one_line_block_rules() {
     let one = ast.body(blocks[0].body);
     assert_eq!(ast.body_attributes(one).len(), 1);
     assert_eq!(file.range(one.span).to_string(), "t.hcl:1,5-10");
-    assert_eq!(file.range(blocks[0].close_brace).to_string(), "t.hcl:1,11-12");
+    assert_eq!(
+        file.range(blocks[0].close_brace).to_string(),
+        "t.hcl:1,11-12"
+    );
 }
 
 #[test]
@@ -374,9 +445,14 @@ fn heredoc_flush_strips_common_indent() {
         "Template\n  ScopeTraversal\n    Root x\n  String \"\\n\"\n  String \"      y\\n\"\n"
     );
     // Each literal's range starts after the removed indentation, as in Go.
-    let ExprKind::Template { parts } = file.ast().expr(attr(&file, "a")).kind else { panic!() };
+    let ExprKind::Template { parts } = file.ast().expr(attr(&file, "a")).kind else {
+        panic!()
+    };
     let first = file.ast().expr_list(parts)[0];
-    assert_eq!(file.range(file.ast().expr(first).span).to_string(), "t.hcl:2,5-3,1");
+    assert_eq!(
+        file.range(file.ast().expr(first).span).to_string(),
+        "t.hcl:2,5-3,1"
+    );
 }
 
 #[test]
@@ -388,7 +464,10 @@ fn template_escapes_and_literal_sequences() {
     assert_eq!(string_value(&file, "b"), "é😀");
     // A lone "$" or "%" and an escaped "$${" are literal parts of their own
     // (as Go's scanner splits them), so these are templates of literals.
-    assert_eq!(shape(&file, "c"), "Template\n  String \"${\"\n  String \"x} \"\n  String \"%{\"\n  String \"y}\"\n");
+    assert_eq!(
+        shape(&file, "c"),
+        "Template\n  String \"${\"\n  String \"x} \"\n  String \"%{\"\n  String \"y}\"\n"
+    );
     assert_eq!(
         shape(&file, "d"),
         "Template\n  String \"cost: \"\n  String \"$\"\n  String \"5 or 5\"\n  String \"%\"\n"
@@ -400,13 +479,19 @@ fn template_strip_markers() {
     let file = config(
         "a = \"hello ${~ \"world\" }\"\nb = \"%{ if true ~} hello %{~ endif }\"\nc = \"${\"hello\" ~}${\" world\"}\"\n",
     );
-    assert_eq!(shape(&file, "a"), "Template\n  String \"hello\"\n  String \"world\"\n");
+    assert_eq!(
+        shape(&file, "a"),
+        "Template\n  String \"hello\"\n  String \"world\"\n"
+    );
     assert_eq!(
         shape(&file, "b"),
         "Template\n  Conditional\n    cond: Bool true\n    true: String \"hello\"\n    false: String \"\"\n"
     );
     // Stripping applies to literals, not to interpolated values.
-    assert_eq!(shape(&file, "c"), "Template\n  String \"hello\"\n  String \" world\"\n");
+    assert_eq!(
+        shape(&file, "c"),
+        "Template\n  String \"hello\"\n  String \" world\"\n"
+    );
 }
 
 #[test]
@@ -415,8 +500,14 @@ fn template_interpolation_unwrapping() {
         "a = \"${true}\"\nb = \"${\"${true}\"}\"\nc = \"hello ${true}\"\nd = \"${\"\"}${true}\"\ne = \"%{ for v in [true] }${v}%{ endfor }\"\nf = \"text\"\n",
     );
     assert_eq!(shape(&file, "a"), "TemplateWrap\n  Bool true\n");
-    assert_eq!(shape(&file, "b"), "TemplateWrap\n  TemplateWrap\n    Bool true\n");
-    assert_eq!(shape(&file, "c"), "Template\n  String \"hello \"\n  Bool true\n");
+    assert_eq!(
+        shape(&file, "b"),
+        "TemplateWrap\n  TemplateWrap\n    Bool true\n"
+    );
+    assert_eq!(
+        shape(&file, "c"),
+        "Template\n  String \"hello \"\n  Bool true\n"
+    );
     assert_eq!(shape(&file, "d"), "Template\n  String \"\"\n  Bool true\n");
     assert_eq!(
         shape(&file, "e"),
@@ -427,7 +518,9 @@ fn template_interpolation_unwrapping() {
 
 #[test]
 fn template_if_and_for_directives() {
-    let file = config("a = \"%{ if c }yes%{ else }no%{ endif }\"\nb = \"%{ for k, v in m }${k}=${v};%{ endfor }\"\n");
+    let file = config(
+        "a = \"%{ if c }yes%{ else }no%{ endif }\"\nb = \"%{ for k, v in m }${k}=${v};%{ endfor }\"\n",
+    );
     assert_eq!(
         shape(&file, "a"),
         "Template\n  Conditional\n    cond: ScopeTraversal\n      Root c\n    true: String \"yes\"\n    false: String \"no\"\n"
@@ -441,7 +534,10 @@ fn template_if_and_for_directives() {
 #[test]
 fn collection_values_and_object_keys() {
     let file = config("a = [1, \"two\", x,]\nb = {\n  k = 1\n  \"q\": 2,\n  (v) = 3\n}\n");
-    assert_eq!(shape(&file, "a"), "Tuple\n  Number 1\n  String \"two\"\n  ScopeTraversal\n    Root x\n");
+    assert_eq!(
+        shape(&file, "a"),
+        "Tuple\n  Number 1\n  String \"two\"\n  ScopeTraversal\n    Root x\n"
+    );
     assert_eq!(
         shape(&file, "b"),
         "Object\n  key: ObjectKey force=false\n    ScopeTraversal\n      Root k\n  value: Number 1\n  key: ObjectKey force=false\n    String \"q\"\n  value: Number 2\n  key: ObjectKey force=true\n    Parens\n      ScopeTraversal\n        Root v\n  value: Number 3\n"
@@ -451,12 +547,16 @@ fn collection_values_and_object_keys() {
 #[test]
 fn for_expression_object_grouping() {
     let file = config("a = {for k, v in m: v => k...}\nb = [for v in l: v if v > 1]\n");
-    let ExprKind::For(id) = file.ast().expr(attr(&file, "a")).kind else { panic!() };
+    let ExprKind::For(id) = file.ast().expr(attr(&file, "a")).kind else {
+        panic!()
+    };
     let f = file.ast().for_expr(id);
     assert!(f.group);
     assert_eq!(f.key_var.map(|s| file.span_text(s)), Some("k"));
     assert!(f.key.is_some());
-    let ExprKind::For(id) = file.ast().expr(attr(&file, "b")).kind else { panic!() };
+    let ExprKind::For(id) = file.ast().expr(attr(&file, "b")).kind else {
+        panic!()
+    };
     let f = file.ast().for_expr(id);
     assert!(!f.group && f.key.is_none() && f.condition.is_some() && f.key_var.is_none());
 }
@@ -464,9 +564,20 @@ fn for_expression_object_grouping() {
 #[test]
 fn function_calls_with_expansion() {
     let file = config("a = f(1, 2,)\nb = g(list...)\nc = h(\n  1,\n  2\n)\n");
-    assert_eq!(shape(&file, "a"), "FunctionCall f expand=false\n  Number 1\n  Number 2\n");
-    assert_eq!(shape(&file, "b"), "FunctionCall g expand=true\n  ScopeTraversal\n    Root list\n");
-    let ExprKind::FunctionCall { open_paren, close_paren, .. } = file.ast().expr(attr(&file, "a")).kind else {
+    assert_eq!(
+        shape(&file, "a"),
+        "FunctionCall f expand=false\n  Number 1\n  Number 2\n"
+    );
+    assert_eq!(
+        shape(&file, "b"),
+        "FunctionCall g expand=true\n  ScopeTraversal\n    Root list\n"
+    );
+    let ExprKind::FunctionCall {
+        open_paren,
+        close_paren,
+        ..
+    } = file.ast().expr(attr(&file, "a")).kind
+    else {
         panic!()
     };
     assert_eq!((open_paren, close_paren), (5, 11));
@@ -492,9 +603,17 @@ fn index_with_constant_keys_folds_into_traversal() {
 #[test]
 fn legacy_index_operator() {
     let file = config("a = foo.0.bar\n");
-    let ExprKind::ScopeTraversal { steps } = file.ast().expr(attr(&file, "a")).kind else { panic!() };
+    let ExprKind::ScopeTraversal { steps } = file.ast().expr(attr(&file, "a")).kind else {
+        panic!()
+    };
     let steps = file.ast().step_list(steps);
-    let Step::Index { key: StepKey::Number(n), span } = &steps[1] else { panic!("{steps:?}") };
+    let Step::Index {
+        key: StepKey::Number(n),
+        span,
+    } = &steps[1]
+    else {
+        panic!("{steps:?}")
+    };
     assert_eq!(file.ast().number(*n).to_string(), "0");
     assert_eq!(file.span_text(*span), ".0");
 }
@@ -512,25 +631,38 @@ fn splat_attribute_only_vs_full() {
         shape(&file, "b"),
         "Splat\n  source: ScopeTraversal\n    Root l\n  each: RelativeTraversal\n    source: AnonSymbol\n    Attr b\n    Index #[0]\n  item: AnonSymbol\n"
     );
-    let ExprKind::Splat { each, item, .. } = file.ast().expr(attr(&file, "c")).kind else { panic!() };
+    let ExprKind::Splat { each, item, .. } = file.ast().expr(attr(&file, "c")).kind else {
+        panic!()
+    };
     assert_eq!(each, item);
 }
 
 #[test]
 fn operator_precedence_levels() {
-    let file = config("a = 1 + 2 * 3\nb = x || y && z == w\nc = -1 + 2\nd = a < b == c >= d\ne = 8 / 4 * 2\nf = !a && b\n");
-    assert_eq!(shape(&file, "a"), "Binary +\n  Number 1\n  Binary *\n    Number 2\n    Number 3\n");
+    let file = config(
+        "a = 1 + 2 * 3\nb = x || y && z == w\nc = -1 + 2\nd = a < b == c >= d\ne = 8 / 4 * 2\nf = !a && b\n",
+    );
+    assert_eq!(
+        shape(&file, "a"),
+        "Binary +\n  Number 1\n  Binary *\n    Number 2\n    Number 3\n"
+    );
     assert_eq!(
         shape(&file, "b"),
         "Binary ||\n  ScopeTraversal\n    Root x\n  Binary &&\n    ScopeTraversal\n      Root y\n    Binary ==\n      ScopeTraversal\n        Root z\n      ScopeTraversal\n        Root w\n"
     );
-    assert_eq!(shape(&file, "c"), "Binary +\n  Unary -\n    Number 1\n  Number 2\n");
+    assert_eq!(
+        shape(&file, "c"),
+        "Binary +\n  Unary -\n    Number 1\n  Number 2\n"
+    );
     assert_eq!(
         shape(&file, "d"),
         "Binary ==\n  Binary <\n    ScopeTraversal\n      Root a\n    ScopeTraversal\n      Root b\n  Binary >=\n    ScopeTraversal\n      Root c\n    ScopeTraversal\n      Root d\n"
     );
     // Left associative within a level.
-    assert_eq!(shape(&file, "e"), "Binary *\n  Binary /\n    Number 8\n    Number 4\n  Number 2\n");
+    assert_eq!(
+        shape(&file, "e"),
+        "Binary *\n  Binary /\n    Number 8\n    Number 4\n  Number 2\n"
+    );
     assert_eq!(
         shape(&file, "f"),
         "Binary &&\n  Unary !\n    ScopeTraversal\n      Root a\n  ScopeTraversal\n    Root b\n"
@@ -548,27 +680,61 @@ fn conditional_operator_nests_to_the_right() {
 
 #[test]
 fn newlines_ignored_inside_brackets_and_calls() {
-    let file = config("a = (\n  1 +\n  2\n)\nb = [\n  1,\n  2\n]\nc = f(\n  1\n)\nd = x[\n  0\n]\n");
-    assert_eq!(shape(&file, "a"), "Parens\n  Binary +\n    Number 1\n    Number 2\n");
+    let file =
+        config("a = (\n  1 +\n  2\n)\nb = [\n  1,\n  2\n]\nc = f(\n  1\n)\nd = x[\n  0\n]\n");
+    assert_eq!(
+        shape(&file, "a"),
+        "Parens\n  Binary +\n    Number 1\n    Number 2\n"
+    );
     assert_eq!(shape(&file, "b"), "Tuple\n  Number 1\n  Number 2\n");
 }
 
 #[test]
 fn expression_with_start_position_shifts_ranges() {
-    let (file, id, diags) =
-        parse_expression(b"a +\n  b", "big.hcl", Pos::new(100, 7, 12), &ParseOptions::default());
+    let (file, id, diags) = parse_expression(
+        b"a +\n  b",
+        "big.hcl",
+        Pos::new(100, 7, 12),
+        &ParseOptions::default(),
+    );
     assert!(diags.is_empty());
-    assert_eq!(file.range(file.ast().expr(id).span).to_string(), "big.hcl:7,12-8,4");
+    assert_eq!(
+        file.range(file.ast().expr(id).span).to_string(),
+        "big.hcl:7,12-8,4"
+    );
     assert_eq!(file.range(file.ast().expr(id).span).start.byte, 100);
-    let (_, _, diags) = parse_expression(b"a b", "big.hcl", Pos::new(100, 7, 12), &ParseOptions::default());
-    assert_eq!(diags.iter().next().unwrap().subject.as_ref().unwrap().to_string(), "big.hcl:7,14-15");
+    let (_, _, diags) = parse_expression(
+        b"a b",
+        "big.hcl",
+        Pos::new(100, 7, 12),
+        &ParseOptions::default(),
+    );
+    assert_eq!(
+        diags
+            .iter()
+            .next()
+            .unwrap()
+            .subject
+            .as_ref()
+            .unwrap()
+            .to_string(),
+        "big.hcl:7,14-15"
+    );
 }
 
 #[test]
 fn standalone_template_and_traversal() {
-    let (file, id, diags) = parse_template(b"Hello, ${name}!", "t.tmpl", Pos::start(), &ParseOptions::default());
+    let (file, id, diags) = parse_template(
+        b"Hello, ${name}!",
+        "t.tmpl",
+        Pos::start(),
+        &ParseOptions::default(),
+    );
     assert!(diags.is_empty());
-    assert!(matches!(file.ast().expr(id).kind, ExprKind::Template { .. }));
+    assert!(matches!(
+        file.ast().expr(id).kind,
+        ExprKind::Template { .. }
+    ));
     let (trav, diags) = parse_traversal_abs(b"foo.bar[0][\"k\"].1", "t", Pos::start());
     assert!(diags.is_empty());
     assert_eq!(trav.to_string(), "foo.bar[0][\"k\"][1]");
@@ -576,19 +742,25 @@ fn standalone_template_and_traversal() {
 }
 
 #[test]
-fn byte_order_mark_is_an_error() {
+fn deviation_byte_order_mark_is_an_error() {
     // The spec forbids it (Go skips it silently); positions after it are
     // Go's: bytes counted, columns not.
     let (file, diags) = parse_config(b"\xEF\xBB\xBFa = 1\n", "t.hcl", &ParseOptions::default());
-    let d: Vec<String> = diags.iter().map(|d| format!("{} @ {:?}", d.summary, d.subject.as_ref().unwrap())).collect();
+    let d: Vec<String> = diags
+        .iter()
+        .map(|d| format!("{} @ {:?}", d.summary, d.subject.as_ref().unwrap()))
+        .collect();
     assert_eq!(d, ["Invalid byte order mark @ t.hcl:1,1-2 (bytes 0..3)"]);
     let ast = file.ast();
     let a = &ast.body_attributes(ast.body(file.root().unwrap()))[0];
-    assert_eq!(format!("{:?}", file.range(a.name)), "t.hcl:1,1-2 (bytes 3..4)");
+    assert_eq!(
+        format!("{:?}", file.range(a.name)),
+        "t.hcl:1,1-2 (bytes 3..4)"
+    );
 }
 
 #[test]
-fn invalid_utf8_in_a_comment_is_reported() {
+fn deviation_invalid_utf8_in_a_comment_is_reported() {
     // Go accepts any byte in a comment; the spec makes invalid UTF-8 an
     // error everywhere.
     assert_eq!(
@@ -598,14 +770,100 @@ fn invalid_utf8_in_a_comment_is_reported() {
 }
 
 #[test]
+fn deviation_standalone_traversal_accepts_legacy_index() {
+    // Go's ParseTraversalAbs rejects `.0` ("Attribute name required"); the
+    // spec requires the parser to support the legacy index.
+    let (trav, diags) = parse_traversal_abs(b"aws_instance.web.0.id", "t", Pos::start());
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(trav.to_string(), "aws_instance.web[0].id");
+    assert_eq!(
+        diags_of("traversal", b"a.0.1"),
+        ["Invalid legacy index syntax @ t.hcl:1,3-6"]
+    );
+}
+
+#[test]
+fn deviation_chained_legacy_index_is_an_index_with_invalid_key() {
+    // Go keeps a traversal step with an unknown key after the error; the
+    // tree's steps hold only constant keys, so this is an index
+    // expression with an invalid key (both evaluate to an unknown value).
+    let (file, diags) = parse_config(b"a = foo.0.1\n", "t.hcl", &ParseOptions::default());
+    assert_eq!(
+        diags.iter().next().unwrap().summary,
+        "Invalid legacy index syntax"
+    );
+    assert_eq!(
+        shape(&file, "a"),
+        "Index\n  coll: ScopeTraversal\n    Root foo\n  key: Invalid\n"
+    );
+}
+
+#[test]
+fn deviation_function_call_close_range_after_argument_error() {
+    // Go leaves the closing-parenthesis range unset (line 0, column 0)
+    // when an argument fails to parse; here it is where recovery stopped.
+    let (file, _) = parse_config(b"a = f(1,\n", "t.hcl", &ParseOptions::default());
+    let e = file.ast().expr(attr(&file, "a"));
+    assert_eq!(file.range(e.span).to_string(), "t.hcl:1,5-2,1");
+}
+
+#[test]
 fn no_input_makes_the_parser_panic() {
     // A deterministic stream of random inputs built from fragments that
     // exercise every mode of the lexer and every recovery path.
     const FRAGMENTS: &[&[u8]] = &[
-        b"a", b"=", b"{", b"}", b"[", b"]", b"(", b")", b"\"", b"${", b"%{", b"~}", b"<<EOT\n", b"<<-EOT\n",
-        b"EOT\n", b"\n", b" ", b"#c\n", b"/*", b"*/", b"1", b"1.5e", b".", b".*", b"[*]", b".0", b",", b"...",
-        b"=>", b"?", b":", b"for", b"in", b"if", b"endif", b"else", b"endfor", b"+", b"-", b"!", b"\\", b"$",
-        b"%", b"$${", b"\xff", b"\xc3", b"\xe2\x80\x9c", b";", b"'", b"\r", b"\t", b"\xef\xbb\xbf",
+        b"a",
+        b"=",
+        b"{",
+        b"}",
+        b"[",
+        b"]",
+        b"(",
+        b")",
+        b"\"",
+        b"${",
+        b"%{",
+        b"~}",
+        b"<<EOT\n",
+        b"<<-EOT\n",
+        b"EOT\n",
+        b"\n",
+        b" ",
+        b"#c\n",
+        b"/*",
+        b"*/",
+        b"1",
+        b"1.5e",
+        b".",
+        b".*",
+        b"[*]",
+        b".0",
+        b",",
+        b"...",
+        b"=>",
+        b"?",
+        b":",
+        b"for",
+        b"in",
+        b"if",
+        b"endif",
+        b"else",
+        b"endfor",
+        b"+",
+        b"-",
+        b"!",
+        b"\\",
+        b"$",
+        b"%",
+        b"$${",
+        b"\xff",
+        b"\xc3",
+        b"\xe2\x80\x9c",
+        b";",
+        b"'",
+        b"\r",
+        b"\t",
+        b"\xef\xbb\xbf",
     ];
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     let mut next = move || {
@@ -636,141 +894,300 @@ fn diagnostics_one_line_block_rules() {
 }
 #[test]
 fn diagnostics_attribute_redefined() {
-    assert_eq!(diags_of("config", "a = 1\nb {\n  a = 1\n}\na = 2\n".as_bytes()), ["Attribute redefined @ t.hcl:5,1-2"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = 1\nb {\n  a = 1\n}\na = 2\n".as_bytes()),
+        ["Attribute redefined @ t.hcl:5,1-2"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_block_header_errors() {
-    assert_eq!(diags_of("config", "block \"label\" = {}\nblock2\n{\n}\n\"quoted\" = 1\n".as_bytes()), ["Invalid block definition @ t.hcl:1,15-16", "Argument or block definition required @ t.hcl:2,1-7"] as [&str; 2]);
+    assert_eq!(
+        diags_of(
+            "config",
+            "block \"label\" = {}\nblock2\n{\n}\n\"quoted\" = 1\n".as_bytes()
+        ),
+        [
+            "Invalid block definition @ t.hcl:1,15-16",
+            "Argument or block definition required @ t.hcl:2,1-7"
+        ] as [&str; 2]
+    );
 }
 #[test]
 fn diagnostics_missing_newline_after_attribute() {
-    assert_eq!(diags_of("config", "a = 1, b = 2\nc = 1 d\n".as_bytes()), ["Unexpected comma after argument @ t.hcl:1,6-7"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = 1, b = 2\nc = 1 d\n".as_bytes()),
+        ["Unexpected comma after argument @ t.hcl:1,6-7"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_numeric_literals_invalid() {
-    assert_eq!(diags_of("config", "a = 1.2.3\nb = 1e999999999999\n".as_bytes()), ["Invalid number literal @ t.hcl:1,5-10", "Invalid number literal @ t.hcl:2,5-19"] as [&str; 2]);
+    assert_eq!(
+        diags_of("config", "a = 1.2.3\nb = 1e999999999999\n".as_bytes()),
+        [
+            "Invalid number literal @ t.hcl:1,5-10",
+            "Invalid number literal @ t.hcl:2,5-19"
+        ] as [&str; 2]
+    );
 }
 #[test]
 fn diagnostics_object_for_ambiguity() {
-    assert_eq!(diags_of("config", "a = {for = 1, baz = 2}\n".as_bytes()), ["Invalid 'for' expression @ t.hcl:1,10-11"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = {for = 1, baz = 2}\n".as_bytes()),
+        ["Invalid 'for' expression @ t.hcl:1,10-11"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_tuple_for_ambiguity() {
-    assert_eq!(diags_of("config", "a = [for, foo, baz]\n".as_bytes()), ["Invalid 'for' expression @ t.hcl:1,9-10"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = [for, foo, baz]\n".as_bytes()),
+        ["Invalid 'for' expression @ t.hcl:1,9-10"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_object_missing_value() {
-    assert_eq!(diags_of("config", "a = { b }\n".as_bytes()), ["Missing key/value separator @ t.hcl:1,9-10"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = { b }\n".as_bytes()),
+        ["Missing key/value separator @ t.hcl:1,9-10"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_object_missing_separator() {
-    assert_eq!(diags_of("config", "a = { b = 1 c = 2 }\n".as_bytes()), ["Missing attribute separator @ t.hcl:1,13-14"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = { b = 1 c = 2 }\n".as_bytes()),
+        ["Missing attribute separator @ t.hcl:1,13-14"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_for_key_in_tuple() {
-    assert_eq!(diags_of("config", "a = [for v in l: k => v]\n".as_bytes()), ["Invalid 'for' expression @ t.hcl:1,18-19"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = [for v in l: k => v]\n".as_bytes()),
+        ["Invalid 'for' expression @ t.hcl:1,18-19"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_for_group_in_tuple() {
-    assert_eq!(diags_of("config", "a = [for v in l: v...]\n".as_bytes()), ["Invalid 'for' expression @ t.hcl:1,19-22"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = [for v in l: v...]\n".as_bytes()),
+        ["Invalid 'for' expression @ t.hcl:1,19-22"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_for_object_without_key() {
-    assert_eq!(diags_of("config", "a = {for v in l: v}\n".as_bytes()), ["Invalid 'for' expression @ t.hcl:1,18-19"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = {for v in l: v}\n".as_bytes()),
+        ["Invalid 'for' expression @ t.hcl:1,18-19"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_quoted_escapes_invalid() {
-    assert_eq!(diags_of("config", "a = \"\\q \\u12 \\UD800DC00\"\n".as_bytes()), ["Invalid escape sequence @ t.hcl:1,6-8", "Invalid escape sequence @ t.hcl:1,9-13", "Invalid escape sequence @ t.hcl:1,14-24"] as [&str; 3]);
+    assert_eq!(
+        diags_of("config", "a = \"\\q \\u12 \\UD800DC00\"\n".as_bytes()),
+        [
+            "Invalid escape sequence @ t.hcl:1,6-8",
+            "Invalid escape sequence @ t.hcl:1,9-13",
+            "Invalid escape sequence @ t.hcl:1,14-24"
+        ] as [&str; 3]
+    );
 }
 #[test]
 fn diagnostics_template_directive_unbalanced() {
-    assert_eq!(diags_of("config", "a = \"%{ if c }x\"\nb = \"%{ endfor }\"\nc = \"%{ iff c }\"\n".as_bytes()), ["Unexpected end of template @ t.hcl:1,16-17", "Unexpected endfor directive @ t.hcl:2,6-17", "Invalid template control keyword @ t.hcl:3,9-12"] as [&str; 3]);
+    assert_eq!(
+        diags_of(
+            "config",
+            "a = \"%{ if c }x\"\nb = \"%{ endfor }\"\nc = \"%{ iff c }\"\n".as_bytes()
+        ),
+        [
+            "Unexpected end of template @ t.hcl:1,16-17",
+            "Unexpected endfor directive @ t.hcl:2,6-17",
+            "Invalid template control keyword @ t.hcl:3,9-12"
+        ] as [&str; 3]
+    );
 }
 #[test]
 fn diagnostics_interpolation_unclosed() {
-    assert_eq!(diags_of("config", "a = \"${x\"\n".as_bytes()), ["Invalid multi-line string @ t.hcl:1,10-2,1", "Unclosed template interpolation sequence @ t.hcl:1,6-8"] as [&str; 2]);
+    assert_eq!(
+        diags_of("config", "a = \"${x\"\n".as_bytes()),
+        [
+            "Invalid multi-line string @ t.hcl:1,10-2,1",
+            "Unclosed template interpolation sequence @ t.hcl:1,6-8"
+        ] as [&str; 2]
+    );
 }
 #[test]
 fn diagnostics_interpolation_extra() {
-    assert_eq!(diags_of("config", "a = \"${x y}\"\n".as_bytes()), ["Extra characters after interpolation expression @ t.hcl:1,10-11"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = \"${x y}\"\n".as_bytes()),
+        ["Extra characters after interpolation expression @ t.hcl:1,10-11"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_unterminated_string() {
-    assert_eq!(diags_of("config", "a = \"abc\nb = 1\n".as_bytes()), ["Invalid multi-line string @ t.hcl:1,9-2,1", "Invalid multi-line string @ t.hcl:2,6-3,1", "Unterminated template string @ t.hcl:1,9-2,1"] as [&str; 3]);
+    assert_eq!(
+        diags_of("config", "a = \"abc\nb = 1\n".as_bytes()),
+        [
+            "Invalid multi-line string @ t.hcl:1,9-2,1",
+            "Invalid multi-line string @ t.hcl:2,6-3,1",
+            "Unterminated template string @ t.hcl:1,9-2,1"
+        ] as [&str; 3]
+    );
 }
 #[test]
 fn diagnostics_unterminated_heredoc() {
-    assert_eq!(diags_of("config", "a = <<EOT\nhello\n".as_bytes()), ["Unterminated template string @ t.hcl:3,1-1"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = <<EOT\nhello\n".as_bytes()),
+        ["Unterminated template string @ t.hcl:3,1-1"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_unterminated_block() {
-    assert_eq!(diags_of("config", "a {\n  b = 1\n".as_bytes()), ["Unclosed configuration block @ t.hcl:1,3-4"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a {\n  b = 1\n".as_bytes()),
+        ["Unclosed configuration block @ t.hcl:1,3-4"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_unterminated_tuple() {
-    assert_eq!(diags_of("config", "a = [1, 2\n".as_bytes()), ["Unterminated tuple constructor expression @ t.hcl:1,5-6"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = [1, 2\n".as_bytes()),
+        ["Unterminated tuple constructor expression @ t.hcl:1,5-6"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_unterminated_object() {
-    assert_eq!(diags_of("config", "a = {b = 1\n".as_bytes()), ["Missing expression @ t.hcl:2,1-1"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = {b = 1\n".as_bytes()),
+        ["Missing expression @ t.hcl:2,1-1"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_unterminated_call() {
-    assert_eq!(diags_of("config", "a = f(1,\n".as_bytes()), ["Missing expression @ t.hcl:2,1-1"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = f(1,\n".as_bytes()),
+        ["Missing expression @ t.hcl:2,1-1"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_unbalanced_parens() {
-    assert_eq!(diags_of("config", "a = (1 2)\n".as_bytes()), ["Unbalanced parentheses @ t.hcl:1,8-9"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = (1 2)\n".as_bytes()),
+        ["Unbalanced parentheses @ t.hcl:1,8-9"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_conditional_missing_false() {
-    assert_eq!(diags_of("config", "a = x ? 1\n".as_bytes()), ["Missing false expression in conditional @ t.hcl:1,10-2,1"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = x ? 1\n".as_bytes()),
+        ["Missing false expression in conditional @ t.hcl:1,10-2,1"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_legacy_index_chained() {
-    assert_eq!(diags_of("config", "a = foo.0.1\n".as_bytes()), ["Invalid legacy index syntax @ t.hcl:1,9-12"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = foo.0.1\n".as_bytes()),
+        ["Invalid legacy index syntax @ t.hcl:1,9-12"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_splat_nested() {
-    assert_eq!(diags_of("config", "a = x.*.*\n".as_bytes()), ["Nested splat expression not allowed @ t.hcl:1,9-10"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = x.*.*\n".as_bytes()),
+        ["Nested splat expression not allowed @ t.hcl:1,9-10"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_splat_missing_bracket() {
-    assert_eq!(diags_of("config", "a = x[*.y\n".as_bytes()), ["Missing close bracket on splat index @ t.hcl:2,1-1"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = x[*.y\n".as_bytes()),
+        ["Missing close bracket on splat index @ t.hcl:2,1-1"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_attribute_name_missing() {
-    assert_eq!(diags_of("config", "a = x.\n".as_bytes()), ["Invalid attribute name @ t.hcl:1,7-2,1"] as [&str; 1]);
+    assert_eq!(
+        diags_of("config", "a = x.\n".as_bytes()),
+        ["Invalid attribute name @ t.hcl:1,7-2,1"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_invalid_characters() {
-    assert_eq!(diags_of("config", "a = 1;\nb = 'x'\nc = a & b\nd = `x`\ne = “q”\n".as_bytes()), ["Invalid character @ t.hcl:1,6-7", "Invalid character @ t.hcl:2,5-6", "Unsupported operator @ t.hcl:3,7-8", "Invalid character @ t.hcl:4,5-6", "Invalid character @ t.hcl:5,5-6", "Invalid character @ t.hcl:5,7-8", "Missing newline after argument @ t.hcl:1,6-7"] as [&str; 7]);
+    assert_eq!(
+        diags_of(
+            "config",
+            "a = 1;\nb = 'x'\nc = a & b\nd = `x`\ne = “q”\n".as_bytes()
+        ),
+        [
+            "Invalid character @ t.hcl:1,6-7",
+            "Invalid character @ t.hcl:2,5-6",
+            "Unsupported operator @ t.hcl:3,7-8",
+            "Invalid character @ t.hcl:4,5-6",
+            "Invalid character @ t.hcl:5,5-6",
+            "Invalid character @ t.hcl:5,7-8",
+            "Missing newline after argument @ t.hcl:1,6-7"
+        ] as [&str; 7]
+    );
 }
 #[test]
 fn diagnostics_invalid_utf8() {
-    assert_eq!(diags_of("config", b"a = \"x \xff y\"\nb = \xc3(\n"), ["Invalid character encoding @ t.hcl:1,8-9", "Unterminated template string @ t.hcl:1,8-9"] as [&str; 2]);
+    assert_eq!(
+        diags_of("config", b"a = \"x \xff y\"\nb = \xc3(\n"),
+        [
+            "Invalid character encoding @ t.hcl:1,8-9",
+            "Unterminated template string @ t.hcl:1,8-9"
+        ] as [&str; 2]
+    );
 }
 #[test]
 fn diagnostics_multi_line_string() {
-    assert_eq!(diags_of("config", "a = \"one\ntwo\"\n".as_bytes()), ["Invalid multi-line string @ t.hcl:1,9-2,1", "Unterminated template string @ t.hcl:1,9-2,1"] as [&str; 2]);
+    assert_eq!(
+        diags_of("config", "a = \"one\ntwo\"\n".as_bytes()),
+        [
+            "Invalid multi-line string @ t.hcl:1,9-2,1",
+            "Unterminated template string @ t.hcl:1,9-2,1"
+        ] as [&str; 2]
+    );
 }
 #[test]
 fn diagnostics_recovery_reports_later_errors() {
-    assert_eq!(diags_of("config", "a = 1 2\nb = \"\\q\"\nc = x ? 1\nd = 1\nd = 2\ne = )\nf {\n  g = 1\n  g = 2\n}\n".as_bytes()), ["Missing newline after argument @ t.hcl:1,7-8", "Invalid escape sequence @ t.hcl:2,6-8", "Missing false expression in conditional @ t.hcl:3,10-4,1", "Attribute redefined @ t.hcl:5,1-2", "Attribute redefined @ t.hcl:9,3-4"] as [&str; 5]);
+    assert_eq!(
+        diags_of(
+            "config",
+            "a = 1 2\nb = \"\\q\"\nc = x ? 1\nd = 1\nd = 2\ne = )\nf {\n  g = 1\n  g = 2\n}\n"
+                .as_bytes()
+        ),
+        [
+            "Missing newline after argument @ t.hcl:1,7-8",
+            "Invalid escape sequence @ t.hcl:2,6-8",
+            "Missing false expression in conditional @ t.hcl:3,10-4,1",
+            "Attribute redefined @ t.hcl:5,1-2",
+            "Attribute redefined @ t.hcl:9,3-4"
+        ] as [&str; 5]
+    );
 }
 #[test]
 fn diagnostics_expression_extra_characters() {
-    assert_eq!(diags_of("expr", "a + b c".as_bytes()), ["Extra characters after expression @ t.hcl:1,7-8"] as [&str; 1]);
+    assert_eq!(
+        diags_of("expr", "a + b c".as_bytes()),
+        ["Extra characters after expression @ t.hcl:1,7-8"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_expression_empty() {
-    assert_eq!(diags_of("expr", "".as_bytes()), ["Missing expression @ t.hcl:1,1-1"] as [&str; 1]);
+    assert_eq!(
+        diags_of("expr", "".as_bytes()),
+        ["Missing expression @ t.hcl:1,1-1"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_traversal_errors() {
-    assert_eq!(diags_of("traversal", "foo[bar]".as_bytes()), ["Index value required @ t.hcl:1,5-8"] as [&str; 1]);
+    assert_eq!(
+        diags_of("traversal", "foo[bar]".as_bytes()),
+        ["Index value required @ t.hcl:1,5-8"] as [&str; 1]
+    );
 }
 #[test]
 fn diagnostics_traversal_splat() {
-    assert_eq!(diags_of("traversal", "foo.*".as_bytes()), ["Attribute name required @ t.hcl:1,5-6"] as [&str; 1]);
+    assert_eq!(
+        diags_of("traversal", "foo.*".as_bytes()),
+        ["Attribute name required @ t.hcl:1,5-6"] as [&str; 1]
+    );
 }

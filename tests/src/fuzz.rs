@@ -12,7 +12,7 @@ use std::sync::Arc;
 use hcl_core::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use hcl_core::function::{Function, Parameter};
 use hcl_core::native::{ParseOptions, parse_config, parse_expression, parse_template};
-use hcl_core::{Body, DynBody, EvalContext, Expression, Pos, Renderer, Type, Value};
+use hcl_core::{DynBody, EvalContext, Expression, Pos, Renderer, Type, Value};
 
 /// An evaluation context with variables of many shapes (known, null,
 /// unknown, nested) and a few functions.
@@ -20,19 +20,32 @@ pub fn context() -> EvalContext {
     let mut ctx = EvalContext::new();
     let obj = Value::object([
         ("name", Value::string("web")),
-        ("ports", Value::tuple([Value::number(80), Value::number(443)])),
-        ("tags", Value::map([("env", Value::string("prod"))]).unwrap_or_else(|_| Value::dynamic())),
+        (
+            "ports",
+            Value::tuple([Value::number(80), Value::number(443)]),
+        ),
+        (
+            "tags",
+            Value::map([("env", Value::string("prod"))]).unwrap_or_else(|_| Value::dynamic()),
+        ),
     ]);
     let vars = [
         ("var", obj.clone()),
-        ("list", Value::list([obj.clone(), obj]).unwrap_or_else(|_| Value::dynamic())),
+        (
+            "list",
+            Value::list([obj.clone(), obj]).unwrap_or_else(|_| Value::dynamic()),
+        ),
         ("n", Value::number(3)),
         ("s", Value::string("text")),
         ("b", Value::bool(true)),
         ("nul", Value::null(Type::String)),
         ("unk", Value::unknown(Type::Number)),
         ("dyn", Value::dynamic()),
-        ("set", Value::set([Value::string("a"), Value::string("b")]).unwrap_or_else(|_| Value::dynamic())),
+        (
+            "set",
+            Value::set([Value::string("a"), Value::string("b")])
+                .unwrap_or_else(|_| Value::dynamic()),
+        ),
     ];
     for (name, value) in vars {
         let _ = ctx.declare_variable(name, value);
@@ -40,7 +53,11 @@ pub fn context() -> EvalContext {
     let upper = Function::builder()
         .param(Parameter::new("str", Type::String))
         .returns(Type::String)
-        .build(|args, _| Ok(Value::string(args[0].as_str().unwrap_or_default().to_uppercase())));
+        .build(|args, _| {
+            Ok(Value::string(
+                args[0].as_str().unwrap_or_default().to_uppercase(),
+            ))
+        });
     let length = Function::builder()
         .param(Parameter::new("value", Type::Dynamic).allow_unknown())
         .returns(Type::Number)
@@ -48,7 +65,12 @@ pub fn context() -> EvalContext {
     let first = Function::builder()
         .variadic(Parameter::new("values", Type::Dynamic).allow_null())
         .return_type(|args| Ok(args.first().map_or(Type::Dynamic, |v| v.ty().clone())))
-        .build(|args, ty| Ok(args.first().cloned().unwrap_or_else(|| Value::null(ty.clone()))));
+        .build(|args, ty| {
+            Ok(args
+                .first()
+                .cloned()
+                .unwrap_or_else(|| Value::null(ty.clone())))
+        });
     let _ = ctx.declare_function("upper", upper);
     let _ = ctx.declare_function("length", length);
     let _ = ctx.declare_function("first", first);
@@ -69,11 +91,19 @@ pub fn exercise(data: &[u8]) {
 
     let (file, id, diags) = parse_expression(data, "fuzz.hcl", Pos::start(), &options);
     let _ = renderer.render(&diags);
-    exercise_expression(&hcl_core::native::NativeExpression::new(file, id), &ctx, &renderer);
+    exercise_expression(
+        &hcl_core::native::NativeExpression::new(file, id),
+        &ctx,
+        &renderer,
+    );
 
     let (file, id, diags) = parse_template(data, "fuzz.hcl", Pos::start(), &options);
     let _ = renderer.render(&diags);
-    exercise_expression(&hcl_core::native::NativeExpression::new(file, id), &ctx, &renderer);
+    exercise_expression(
+        &hcl_core::native::NativeExpression::new(file, id),
+        &ctx,
+        &renderer,
+    );
 }
 
 fn exercise_body(body: &DynBody, ctx: &EvalContext, renderer: &Renderer, depth: usize) {
@@ -94,7 +124,8 @@ fn exercise_body(body: &DynBody, ctx: &EvalContext, renderer: &Renderer, depth: 
         }
         schema = schema.block(header);
     }
-    let (content, rest, diags) = body.partial_content(&schema.clone().attribute(AttributeSchema::required("id")));
+    let (content, rest, diags) =
+        body.partial_content(&schema.clone().attribute(AttributeSchema::required("id")));
     let _ = renderer.render(&diags);
     let (_, diags) = rest.content(&BodySchema::new());
     let _ = renderer.render(&diags);
@@ -130,11 +161,57 @@ pub struct Mutator {
 }
 
 const TOKENS: &[&[u8]] = &[
-    b"${", b"%{", b"}", b"~}", b"%{ if b }", b"%{ endif }", b"%{ for x in list }", b"%{ endfor }",
-    b"\"", b"<<EOT\n", b"\nEOT\n", b"<<-EOT\n", b"[", b"]", b"{", b"(", b")", b"...", b"[*]", b".*",
-    b".0", b"=>", b"?", b":", b"for x in list :", b"if", b"null", b"unk", b"dyn", b"-", b"!", b"%",
-    b"/", b"1e999999", b"0.1", b"\\u00e9", b"\\", b"\n", b"#", b"//", b"/*", b"*/", b"\xff", b"\xef\xbb\xbf",
-    b"\t", b"\r\n", b"a = ", b"block \"x\" {\n", b"upper(", b"length(", b"first(",
+    b"${",
+    b"%{",
+    b"}",
+    b"~}",
+    b"%{ if b }",
+    b"%{ endif }",
+    b"%{ for x in list }",
+    b"%{ endfor }",
+    b"\"",
+    b"<<EOT\n",
+    b"\nEOT\n",
+    b"<<-EOT\n",
+    b"[",
+    b"]",
+    b"{",
+    b"(",
+    b")",
+    b"...",
+    b"[*]",
+    b".*",
+    b".0",
+    b"=>",
+    b"?",
+    b":",
+    b"for x in list :",
+    b"if",
+    b"null",
+    b"unk",
+    b"dyn",
+    b"-",
+    b"!",
+    b"%",
+    b"/",
+    b"1e999999",
+    b"0.1",
+    b"\\u00e9",
+    b"\\",
+    b"\n",
+    b"#",
+    b"//",
+    b"/*",
+    b"*/",
+    b"\xff",
+    b"\xef\xbb\xbf",
+    b"\t",
+    b"\r\n",
+    b"a = ",
+    b"block \"x\" {\n",
+    b"upper(",
+    b"length(",
+    b"first(",
 ];
 
 impl Mutator {

@@ -26,10 +26,16 @@ fn every_deviation_row_names_an_existing_test() {
     for dir in ["hcl-core", "hcl-decode", "hcl-derive", "hcldec", "tests"] {
         rust_files(&root.join(dir), &mut files);
     }
-    let sources: Vec<String> = files.iter().filter_map(|f| std::fs::read_to_string(f).ok()).collect();
+    let sources: Vec<String> = files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .collect();
 
     let mut rows = 0;
-    for line in doc.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| #")) {
+    for line in doc
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| #"))
+    {
         let Some(cell) = line.trim_end_matches('|').rsplit('|').next() else {
             continue;
         };
@@ -45,7 +51,13 @@ fn every_deviation_row_names_an_existing_test() {
             sources.iter().any(|s| s.contains(&needle)),
             "docs/deviations.md names `{name}`, which is not a test in the tree"
         );
-        assert!(name.starts_with("deviation_"), "deviation tests are named deviation_…: {name}");
+        assert!(
+            name.starts_with("deviation_"),
+            "deviation tests are named deviation_…: {name}"
+        );
     }
-    assert!(rows >= 20, "expected the deviation table, found {rows} rows");
+    assert!(
+        rows >= 20,
+        "expected the deviation table, found {rows} rows"
+    );
 }

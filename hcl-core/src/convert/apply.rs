@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use super::mismatch::mismatch_message;
+use super::mismatch::mismatch;
 use super::plan::{ObjectAttr, Plan, Step};
 use super::{ConversionError, convert};
 use crate::number::Number;
@@ -20,7 +20,7 @@ fn error(message: impl Into<String>) -> ConversionError {
 /// The value does not have the representation its type promises (only
 /// possible for values built inconsistently inside the crate).
 fn inconsistent(value: &Value, plan: &Plan) -> ConversionError {
-    error(mismatch_message(value.ty(), &plan.out))
+    mismatch(value.ty(), &plan.out)
 }
 
 fn required(ty: &Type) -> String {

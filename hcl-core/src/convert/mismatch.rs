@@ -1,18 +1,38 @@
-//! Messages for a value whose type has no conversion to the type wanted, in
+//! Errors for a value whose type has no conversion to the type wanted, in
 //! the wording of the Go implementation's `convert.MismatchMessage`
-//! (`number required`, `attribute "foo": number required`, `incorrect list
-//! element type: bool required`, ...), adapted to this module's rules.
+//! (`number required`, `incorrect list element type: bool required`, ...),
+//! adapted to this module's rules. Where the fault is one attribute or
+//! element, the error's path leads to it (`.tags[1]: string required`)
+//! instead of Go's prose prefix (`attribute "tags": element 1: ...`).
 
+use super::ConversionError;
 use super::plan::plan;
+use crate::path::{Path, PathStep};
 use crate::ty::Type;
+use crate::value::Value;
 
 fn required(want: &Type) -> String {
     format!("{} required", want.friendly_name_for_constraint())
 }
 
+fn index(i: usize) -> PathStep {
+    PathStep::Index(Value::number(i64::try_from(i).unwrap_or(i64::MAX)))
+}
+
 /// Why values of type `got` do not convert to type `want` (called only when
-/// no conversion exists).
+/// no conversion exists), with the path to the part at fault.
+pub(crate) fn mismatch(got: &Type, want: &Type) -> ConversionError {
+    let mut path = Path::root();
+    let message = describe(got, want, &mut path);
+    ConversionError::new(path, message)
+}
+
+/// The error as one string (path first), for errors kept as text.
 pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {
+    mismatch(got, want).to_string()
+}
+
+fn describe(got: &Type, want: &Type, path: &mut Path) -> String {
     match (got, want) {
         (Type::Object(g), Type::Object(w)) => {
             // Attributes absent from `got` are filled with null and extra
@@ -20,10 +40,8 @@ pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {
             for (name, want_attr) in w.attributes() {
                 if let Some(got_attr) = g.attribute(name) {
                     if plan(got_attr, want_attr).is_none() {
-                        return format!(
-                            "attribute {name:?}: {}",
-                            mismatch_message(got_attr, want_attr)
-                        );
+                        path.push(PathStep::Attr(name.clone()));
+                        return describe(got_attr, want_attr, path);
                     }
                 }
             }
@@ -41,7 +59,8 @@ pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {
         (Type::Tuple(t), Type::List(e) | Type::Set(e)) => {
             for (i, got_element) in t.elements().iter().enumerate() {
                 if plan(got_element, e).is_none() {
-                    return format!("element {i}: {}", mismatch_message(got_element, e));
+                    path.push(index(i));
+                    return describe(got_element, e, path);
                 }
             }
             format!("all elements must be {}", e.friendly_name_for_constraint())
@@ -49,7 +68,8 @@ pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {
         (Type::Object(o), Type::Map(e)) => {
             for (name, got_attr) in o.attributes() {
                 if plan(got_attr, e).is_none() {
-                    return format!("element {name:?}: {}", mismatch_message(got_attr, e));
+                    path.push(PathStep::Index(Value::string(name.clone())));
+                    return describe(got_attr, e, path);
                 }
             }
             format!("all elements must be {}", e.friendly_name_for_constraint())
@@ -61,12 +81,14 @@ pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {
                 Type::Set(_) => "set element type",
                 _ => "map element type",
             };
+            // Every element is at fault alike: no single path step.
             format!("incorrect {noun}: {}", mismatch_message(g, w))
         }
         (Type::List(g) | Type::Set(g), Type::Tuple(t)) => {
             for (i, want_element) in t.elements().iter().enumerate() {
                 if plan(g, want_element).is_none() {
-                    return format!("element {i}: {}", mismatch_message(g, want_element));
+                    path.push(index(i));
+                    return describe(g, want_element, path);
                 }
             }
             required(want)

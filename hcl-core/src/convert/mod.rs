@@ -249,10 +249,7 @@ pub fn convert(value: &Value, to: &Type) -> Result<Value, ConversionError> {
     match plan::plan(value.ty(), to) {
         Some(plan) => apply::apply(&plan, value),
         None if value.is_null() => Ok(Value::null(plan::strip_optional(to))),
-        None => Err(ConversionError::new(
-            Path::root(),
-            mismatch::mismatch_message(value.ty(), to),
-        )),
+        None => Err(mismatch::mismatch(value.ty(), to)),
     }
 }
 

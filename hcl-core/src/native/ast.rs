@@ -159,7 +159,10 @@ impl BinaryOp {
             BinaryOp::Or => 1,
             BinaryOp::And => 2,
             BinaryOp::Equal | BinaryOp::NotEqual => 3,
-            BinaryOp::Greater | BinaryOp::GreaterOrEqual | BinaryOp::Less | BinaryOp::LessOrEqual => 4,
+            BinaryOp::Greater
+            | BinaryOp::GreaterOrEqual
+            | BinaryOp::Less
+            | BinaryOp::LessOrEqual => 4,
             BinaryOp::Add | BinaryOp::Subtract => 5,
             BinaryOp::Multiply | BinaryOp::Divide | BinaryOp::Modulo => 6,
         }
@@ -293,7 +296,10 @@ pub enum ExprKind {
     /// A `for` expression.
     For(ForId),
     /// `coll[key]` where the key is not constant (constant keys become
-    /// traversal steps).
+    /// traversal steps). As in Go, only a number or a single literal
+    /// string is a constant key: `coll[true]`, `coll[(0)]` and `coll[-1]`
+    /// are `Index` nodes, and so is a legacy index whose number is invalid
+    /// (`a.0.1`, with an [`ExprKind::Invalid`] key, after its diagnostic).
     Index {
         /// The collection.
         collection: ExprId,
@@ -323,7 +329,9 @@ pub enum ExprKind {
         inner: ExprId,
     },
     /// Stands where an expression failed to parse (its diagnostic has been
-    /// reported); evaluates to the dynamic value without further errors.
+    /// reported), including a number literal out of range; evaluates to the
+    /// dynamic value without further errors. Its span is where the parser
+    /// stopped (Go's placeholder range).
     Invalid,
 }
 
@@ -390,10 +398,12 @@ pub struct BodyNode {
     pub attributes: List,
     /// The blocks, in [`Ast::blocks`], in source order.
     pub blocks: List,
-    /// The whole body (for a block, from `{` to `}`; for a file, all of it).
+    /// The whole body, as Go's `SrcRange`: for a block, from `{` to `}`
+    /// (for a one-line block `a { b = 1 }`, the attribute); for a file,
+    /// from its first token to its end.
     pub span: Span,
-    /// The final token of the body (the `}`, or the end of the file), as
-    /// an empty span.
+    /// Go's `EndRange`: an empty span just after the body's final token
+    /// (after the `}`, or at the end of the file).
     pub end: Span,
 }
 
@@ -483,7 +493,9 @@ impl Ast {
     /// Resolves literal text against the source it was parsed from.
     pub fn text<'a>(&'a self, source: &'a str, text: Text) -> &'a str {
         match text {
-            Text::Source(span) => source.get(span.start as usize..span.end as usize).unwrap_or(""),
+            Text::Source(span) => source
+                .get(span.start as usize..span.end as usize)
+                .unwrap_or(""),
             Text::Owned(i) => self.strings.get(i as usize).map_or("", |s| s),
         }
     }
@@ -543,8 +555,16 @@ mod tests {
 
     #[test]
     fn node_sizes_stay_small() {
-        assert!(std::mem::size_of::<ExprKind>() <= 32, "{}", std::mem::size_of::<ExprKind>());
-        assert!(std::mem::size_of::<Expr>() <= 40, "{}", std::mem::size_of::<Expr>());
+        assert!(
+            std::mem::size_of::<ExprKind>() <= 32,
+            "{}",
+            std::mem::size_of::<ExprKind>()
+        );
+        assert!(
+            std::mem::size_of::<Expr>() <= 40,
+            "{}",
+            std::mem::size_of::<Expr>()
+        );
         assert!(std::mem::size_of::<Step>() <= 24);
     }
 

@@ -147,8 +147,12 @@ impl Dumper<'_> {
     fn steps(&mut self, depth: usize, steps: &[Step]) {
         for s in steps {
             let text = match s {
-                Step::Root { name } => format!("Root {} {}", self.file.span_text(*name), self.r(*name)),
-                Step::Attr { name, span } => format!("Attr {} {}", self.file.span_text(*name), self.r(*span)),
+                Step::Root { name } => {
+                    format!("Root {} {}", self.file.span_text(*name), self.r(*name))
+                }
+                Step::Attr { name, span } => {
+                    format!("Attr {} {}", self.file.span_text(*name), self.r(*span))
+                }
                 Step::Index { key, span } => {
                     let k = match key {
                         StepKey::Number(_) => format!("#{}", self.file.span_text(*span)),
@@ -175,10 +179,16 @@ impl Dumper<'_> {
         };
         let r = self.r(e.span);
         match &e.kind {
-            ExprKind::Number(_) => self.line(depth, &format!("{pre}Number {} {r}", file.span_text(e.span))),
+            ExprKind::Number(_) => self.line(
+                depth,
+                &format!("{pre}Number {} {r}", file.span_text(e.span)),
+            ),
             ExprKind::Bool(b) => self.line(depth, &format!("{pre}Bool {b} {r}")),
             ExprKind::Null => self.line(depth, &format!("{pre}Null {r}")),
-            ExprKind::String(t) => self.line(depth, &format!("{pre}String {} {r}", quote(&nfc(file.text(*t))))),
+            ExprKind::String(t) => self.line(
+                depth,
+                &format!("{pre}String {} {r}", quote(&nfc(file.text(*t)))),
+            ),
             ExprKind::Invalid => self.line(depth, &format!("{pre}Invalid {r}")),
             ExprKind::AnonSymbol => self.line(depth, &format!("{pre}AnonSymbol {r}")),
             ExprKind::Template { parts } => {
@@ -238,12 +248,19 @@ impl Dumper<'_> {
                 self.expr(depth + 1, "", *lhs);
                 self.expr(depth + 1, "", *rhs);
             }
-            ExprKind::Unary { op, operand, symbol } => {
+            ExprKind::Unary {
+                op,
+                operand,
+                symbol,
+            } => {
                 let sym = match op {
                     UnaryOp::Negate => "-",
                     UnaryOp::Not => "!",
                 };
-                self.line(depth, &format!("{pre}Unary {sym} {r} symbol={}", self.r(*symbol)));
+                self.line(
+                    depth,
+                    &format!("{pre}Unary {sym} {r} symbol={}", self.r(*symbol)),
+                );
                 self.expr(depth + 1, "", *operand);
             }
             ExprKind::Tuple { elements, open } => {
@@ -265,12 +282,17 @@ impl Dumper<'_> {
                 wrapped,
                 force_non_literal,
             } => {
-                self.line(depth, &format!("{pre}ObjectKey force={force_non_literal} {r}"));
+                self.line(
+                    depth,
+                    &format!("{pre}ObjectKey force={force_non_literal} {r}"),
+                );
                 self.expr(depth + 1, "", *wrapped);
             }
             ExprKind::For(fid) => {
                 let f = ast.for_expr(*fid);
-                let key = f.key_var.map_or(String::new(), |s| file.span_text(s).to_owned());
+                let key = f
+                    .key_var
+                    .map_or(String::new(), |s| file.span_text(s).to_owned());
                 let head = format!(
                     "{pre}For key={} val={} group={} {r} open={} close={}",
                     quote(&key),
@@ -295,7 +317,11 @@ impl Dumper<'_> {
                 open,
                 bracket,
             } => {
-                let head = format!("{pre}Index {r} open={} bracket={}", self.r(*open), self.r(*bracket));
+                let head = format!(
+                    "{pre}Index {r} open={} bracket={}",
+                    self.r(*open),
+                    self.r(*bracket)
+                );
                 self.line(depth, &head);
                 self.expr(depth + 1, "coll", *collection);
                 self.expr(depth + 1, "key", *key);

@@ -277,8 +277,7 @@ struct Heredoc {
 pub struct Lexer<'a> {
     src: &'a [u8],
     pos: usize,
-    /// Offset added to every span (the part of the input skipped before
-    /// scanning, such as a byte order mark).
+    /// The scanner's mode stack (Go's ragel call stack).
     modes: Vec<Mode>,
     braces: i64,
     ret_braces: Vec<i64>,
@@ -352,17 +351,34 @@ impl<'a> Lexer<'a> {
         i < self.src.len()
     }
 
+    #[inline]
     fn tok(&mut self, kind: TokenKind, start: usize, end: usize) -> Token {
+        use TokenKind::*;
         self.pos = end;
         let t = Token {
             kind,
             span: Span::new(start as u32, end as u32),
         };
-        self.check(t);
+        if matches!(
+            kind,
+            BitwiseAnd
+                | BitwiseOr
+                | BitwiseXor
+                | BitwiseNot
+                | Backtick
+                | Apostrophe
+                | Semicolon
+                | BadUtf8
+                | QuotedNewline
+                | Invalid
+        ) {
+            self.check(t);
+        }
         t
     }
 
     /// Go's `checkInvalidTokens`, applied to each token as it is made.
+    #[cold]
     fn check(&mut self, t: Token) {
         use TokenKind::*;
         let (summary, detail) = match t.kind {
@@ -374,9 +390,15 @@ impl<'a> Lexer<'a> {
                 (
                     "Unsupported operator",
                     match t.kind {
-                        BitwiseAnd => "Bitwise operators are not supported. Did you mean boolean AND (\"&&\")?",
-                        BitwiseOr => "Bitwise operators are not supported. Did you mean boolean OR (\"||\")?",
-                        BitwiseNot => "Bitwise operators are not supported. Did you mean boolean NOT (\"!\")?",
+                        BitwiseAnd => {
+                            "Bitwise operators are not supported. Did you mean boolean AND (\"&&\")?"
+                        }
+                        BitwiseOr => {
+                            "Bitwise operators are not supported. Did you mean boolean OR (\"||\")?"
+                        }
+                        BitwiseNot => {
+                            "Bitwise operators are not supported. Did you mean boolean NOT (\"!\")?"
+                        }
                         _ => "Bitwise operators are not supported.",
                     },
                 )
@@ -802,7 +824,10 @@ impl<'a> Lexer<'a> {
                     if d.is_ascii_digit() && i + 1 < n {
                         i += 2;
                         last_good = i;
-                    } else if (d == b'+' || d == b'-') && self.at(i + 2).is_ascii_digit() && i + 2 < n {
+                    } else if (d == b'+' || d == b'-')
+                        && self.at(i + 2).is_ascii_digit()
+                        && i + 2 < n
+                    {
                         i += 3;
                         last_good = i;
                     } else {
@@ -852,7 +877,11 @@ impl<'a> Lexer<'a> {
     fn escaped_sequence_len(&self, i: usize) -> usize {
         let b = self.at(i);
         if self.at(i + 1) == b && self.at(i + 2) == b'{' && self.has(i + 2) {
-            if self.at(i + 3) == b'~' && self.has(i + 3) { 4 } else { 3 }
+            if self.at(i + 3) == b'~' && self.has(i + 3) {
+                4
+            } else {
+                3
+            }
         } else {
             0
         }

@@ -22,4 +22,6 @@ mod variables;
 pub use body::NativeBody;
 pub use expression::NativeExpression;
 pub use file::{ParseOptions, ParsedFile};
-pub use parse::{parse_config, parse_config_str, parse_expression, parse_template, parse_traversal_abs};
+pub use parse::{
+    parse_config, parse_config_str, parse_expression, parse_template, parse_traversal_abs,
+};

@@ -124,15 +124,22 @@ fn sanitize(src: &[u8]) -> String {
 }
 
 fn too_large_diagnostic(filename: &str, len: usize) -> Diagnostic {
-    Diagnostic::error("Input too large").with_detail(format!(
-        "The input is {len} bytes long; the native syntax parser accepts at most {} bytes.",
-        u32::MAX - 1
-    )).with_subject(Range::at(filename, Pos::start()))
+    Diagnostic::error("Input too large")
+        .with_detail(format!(
+            "The input is {len} bytes long; the native syntax parser accepts at most {} bytes.",
+            u32::MAX - 1
+        ))
+        .with_subject(Range::at(filename, Pos::start()))
 }
 
 /// Turns the lexer's and the parser's findings into diagnostics, computing
 /// every position in one sweep.
-fn finish_diagnostics(source: &SourceFile, first: Diagnostics, lex: Vec<LexDiagnostic>, parse: Vec<RawDiag>) -> Diagnostics {
+fn finish_diagnostics(
+    source: &SourceFile,
+    first: Diagnostics,
+    lex: Vec<LexDiagnostic>,
+    parse: Vec<RawDiag>,
+) -> Diagnostics {
     let all: Vec<RawDiag> = lex
         .into_iter()
         .map(|d| RawDiag {
@@ -194,12 +201,34 @@ fn empty_root(ast: &mut Ast) {
 /// The returned file always has a root body ([`ParsedFile::root`]), which
 /// may be partial (or empty) when there are errors. `filename` is used in
 /// the diagnostics' ranges.
-pub fn parse_config(src: &[u8], filename: &str, options: &ParseOptions) -> (Arc<ParsedFile>, Diagnostics) {
+///
+/// ```
+/// use hcl_core::native::{parse_config, ParseOptions};
+///
+/// let src = b"region = \"eu\"\nreplicas = 3\n";
+/// let (file, diags) = parse_config(src, "app.hcl", &ParseOptions::default());
+/// assert!(diags.is_empty());
+/// let ast = file.ast();
+/// let root = ast.body(file.root().unwrap());
+/// let names: Vec<&str> = ast.body_attributes(root).iter().map(|a| file.span_text(a.name)).collect();
+/// assert_eq!(names, ["region", "replicas"]);
+///
+/// let (_, diags) = parse_config(b"a = [1, 2\n", "bad.hcl", &ParseOptions::default());
+/// assert_eq!(diags.to_string(), "bad.hcl:1,5-6: Unterminated tuple constructor expression; There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.");
+/// ```
+pub fn parse_config(
+    src: &[u8],
+    filename: &str,
+    options: &ParseOptions,
+) -> (Arc<ParsedFile>, Diagnostics) {
     let Some(input) = check_input(src) else {
         let mut ast = Ast::default();
         empty_root(&mut ast);
         let file = ParsedFile::new(SourceFile::new(filename, ""), ast);
-        return (Arc::new(file), too_large_diagnostic(filename, src.len()).into());
+        return (
+            Arc::new(file),
+            too_large_diagnostic(filename, src.len()).into(),
+        );
     };
     let mut parser = Parser::new(input.bytes, LexMode::Normal, 0, options.max_depth);
     let root = parser.parse_body(crate::native::lexer::TokenKind::Eof);
@@ -209,7 +238,12 @@ pub fn parse_config(src: &[u8], filename: &str, options: &ParseOptions) -> (Arc<
     ast.root = Some(root);
     let start = Pos::start();
     let source = source_of(filename, &input, start);
-    let diags = finish_diagnostics(&source, input_diagnostics(filename, &input, start), lex, parse_diags);
+    let diags = finish_diagnostics(
+        &source,
+        input_diagnostics(filename, &input, start),
+        lex,
+        parse_diags,
+    );
     (Arc::new(ParsedFile::new(source, ast)), diags)
 }
 
@@ -231,7 +265,11 @@ fn standalone(
         let mut ast = Ast::default();
         let id = ast.push_expr(ExprKind::Invalid, Span::default());
         let file = ParsedFile::new(SourceFile::with_base(filename, "", start), ast);
-        return (Arc::new(file), id, too_large_diagnostic(filename, src.len()).into());
+        return (
+            Arc::new(file),
+            id,
+            too_large_diagnostic(filename, src.len()).into(),
+        );
     };
     let mut parser = Parser::new(input.bytes, mode, 0, options.max_depth);
     let id = parse(&mut parser);
@@ -239,7 +277,12 @@ fn standalone(
     let parse_diags = std::mem::take(&mut parser.diags);
     let ast = parser.into_ast();
     let source = source_of(filename, &input, start);
-    let diags = finish_diagnostics(&source, input_diagnostics(filename, &input, start), lex, parse_diags);
+    let diags = finish_diagnostics(
+        &source,
+        input_diagnostics(filename, &input, start),
+        lex,
+        parse_diags,
+    );
     (Arc::new(ParsedFile::new(source, ast)), id, diags)
 }
 
@@ -247,7 +290,12 @@ fn standalone(
 /// ignored, as inside parentheses, and anything after the expression is an
 /// error. `start` is where the text sits in its file (line, column and byte
 /// offsets of every range are shifted by it).
-pub fn parse_expression(src: &[u8], filename: &str, start: Pos, options: &ParseOptions) -> (Arc<ParsedFile>, ExprId, Diagnostics) {
+pub fn parse_expression(
+    src: &[u8],
+    filename: &str,
+    start: Pos,
+    options: &ParseOptions,
+) -> (Arc<ParsedFile>, ExprId, Diagnostics) {
     standalone(src, filename, start, options, LexMode::Normal, |p| {
         p.push_newlines(false);
         let e = p.parse_expression();
@@ -268,25 +316,66 @@ pub fn parse_expression(src: &[u8], filename: &str, start: Pos, options: &ParseO
 /// Parses a standalone template (Go's `ParseTemplate`): the whole text is
 /// template literal text with `${...}` interpolations and `%{...}`
 /// directives (no quotes, no escapes other than `$${` and `%%{`).
-pub fn parse_template(src: &[u8], filename: &str, start: Pos, options: &ParseOptions) -> (Arc<ParsedFile>, ExprId, Diagnostics) {
-    standalone(src, filename, start, options, LexMode::Template, |p| p.parse_bare_template())
+///
+/// ```
+/// use hcl_core::native::{parse_template, ParseOptions};
+/// use hcl_core::native::ast::ExprKind;
+/// use hcl_core::Pos;
+///
+/// let (file, id, diags) = parse_template(b"${name}", "t", Pos::start(), &ParseOptions::default());
+/// assert!(diags.is_empty());
+/// // A template that is a single interpolation returns its value unconverted.
+/// assert!(matches!(file.ast().expr(id).kind, ExprKind::TemplateWrap { .. }));
+/// ```
+pub fn parse_template(
+    src: &[u8],
+    filename: &str,
+    start: Pos,
+    options: &ParseOptions,
+) -> (Arc<ParsedFile>, ExprId, Diagnostics) {
+    standalone(src, filename, start, options, LexMode::Template, |p| {
+        p.parse_bare_template()
+    })
 }
 
 /// Parses a standalone absolute traversal (Go's `ParseTraversalAbs`): a
 /// variable name followed by `.attr`, `[number]`, `["string"]` or the
 /// legacy `.0` steps. On error the steps parsed so far are returned.
+///
+/// ```
+/// use hcl_core::native::parse_traversal_abs;
+/// use hcl_core::Pos;
+///
+/// let (t, diags) = parse_traversal_abs(b"aws_instance.web[0].id", "t", Pos::start());
+/// assert!(diags.is_empty());
+/// assert_eq!(t.root_name(), Some("aws_instance"));
+/// assert_eq!(t.to_string(), "aws_instance.web[0].id");
+/// ```
 pub fn parse_traversal_abs(src: &[u8], filename: &str, start: Pos) -> (Traversal, Diagnostics) {
     let Some(input) = check_input(src) else {
-        return (Traversal::default(), too_large_diagnostic(filename, src.len()).into());
+        return (
+            Traversal::default(),
+            too_large_diagnostic(filename, src.len()).into(),
+        );
     };
-    let mut parser = Parser::new(input.bytes, LexMode::Normal, 0, ParseOptions::DEFAULT_MAX_DEPTH);
+    let mut parser = Parser::new(
+        input.bytes,
+        LexMode::Normal,
+        0,
+        ParseOptions::DEFAULT_MAX_DEPTH,
+    );
     parser.push_newlines(false);
     let steps = parser.parse_traversal_abs();
     parser.pop_newlines();
     let lex = parser.finish_lexing();
     let parse_diags = std::mem::take(&mut parser.diags);
     let source = source_of(filename, &input, start);
-    let diags = finish_diagnostics(&source, input_diagnostics(filename, &input, start), lex, parse_diags);
+    let diags = finish_diagnostics(
+        &source,
+        input_diagnostics(filename, &input, start),
+        lex,
+        parse_diags,
+    );
 
     let spans: Vec<Span> = steps
         .iter()

@@ -92,14 +92,19 @@ fn known_value_of(ty: Type, holes: bool) -> BoxedStrategy<Value> {
                 .iter()
                 .map(|(k, t)| {
                     let k = k.clone();
-                    value_of(t.clone(), holes).prop_map(move |v| (k.clone(), v)).boxed()
+                    value_of(t.clone(), holes)
+                        .prop_map(move |v| (k.clone(), v))
+                        .boxed()
                 })
                 .collect();
             parts.prop_map(Value::object).boxed()
         }
         Type::Tuple(t) => {
-            let parts: Vec<BoxedStrategy<Value>> =
-                t.elements().iter().map(|e| value_of(e.clone(), holes)).collect();
+            let parts: Vec<BoxedStrategy<Value>> = t
+                .elements()
+                .iter()
+                .map(|e| value_of(e.clone(), holes))
+                .collect();
             parts.prop_map(Value::tuple).boxed()
         }
         Type::Dynamic | Type::Capsule(_) => Just(Value::dynamic()).boxed(),

@@ -16,7 +16,11 @@ pub(crate) enum Cur {
     Node(ExprId),
     /// A scope traversal (`source` is `None`, the first step is the root)
     /// or a relative traversal of `source`, with steps from `mark`.
-    Trav { source: Option<ExprId>, mark: usize, span: Span },
+    Trav {
+        source: Option<ExprId>,
+        mark: usize,
+        span: Span,
+    },
 }
 
 fn binary_op(kind: TokenKind) -> Option<BinaryOp> {
@@ -41,6 +45,14 @@ fn binary_op(kind: TokenKind) -> Option<BinaryOp> {
 
 /// Parses a numeric literal's text.
 pub(crate) fn parse_number(text: &str) -> Option<Number> {
+    // Fast path for the common small integers (exact either way).
+    let b = text.as_bytes();
+    if !b.is_empty() && b.len() <= 18 && b.iter().all(u8::is_ascii_digit) {
+        let v = b
+            .iter()
+            .fold(0i64, |acc, &d| acc * 10 + i64::from(d - b'0'));
+        return Some(Number::from(v));
+    }
     Number::parse_literal(text).ok()
 }
 
@@ -199,7 +211,14 @@ impl<'a> Parser<'a> {
 
     /// An index whose key has no constant value (an invalid number, say):
     /// an index expression with an invalid key.
-    fn dynamic_index(&mut self, c: Cur, from_start: u32, open: Span, key_span: Span, rng: Span) -> Cur {
+    fn dynamic_index(
+        &mut self,
+        c: Cur,
+        from_start: u32,
+        open: Span,
+        key_span: Span,
+        rng: Span,
+    ) -> Cur {
         let collection = self.materialize(c);
         let key = self.mk(ExprKind::Invalid, key_span);
         Cur::Node(self.mk(
@@ -242,18 +261,34 @@ impl<'a> Parser<'a> {
                             let rng = between(dot.span, num.span);
                             let bytes = self.bytes(num.span);
                             if let Some(dot_at) = bytes.iter().position(|&b| b == b'.') {
-                                let first = self.text(Span::new(num.span.start, num.span.start + dot_at as u32));
-                                let second = self.text(Span::new(num.span.start + dot_at as u32 + 1, num.span.end));
+                                let first = self.text(Span::new(
+                                    num.span.start,
+                                    num.span.start + dot_at as u32,
+                                ));
+                                let second = self.text(Span::new(
+                                    num.span.start + dot_at as u32 + 1,
+                                    num.span.end,
+                                ));
                                 let detail = format!(
                                     "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{first}][{second}]."
                                 );
-                                self.error("Invalid legacy index syntax", super::Detail::Owned(detail), num.span, None);
+                                self.error(
+                                    "Invalid legacy index syntax",
+                                    super::Detail::Owned(detail),
+                                    num.span,
+                                    None,
+                                );
                                 ret = self.dynamic_index(ret, from_start, dot.span, num.span, rng);
                                 continue;
                             }
                             match self.number_key(num) {
-                                Some(key) => ret = self.add_step(ret, Step::Index { key, span: rng }, rng),
-                                None => ret = self.dynamic_index(ret, from_start, dot.span, num.span, rng),
+                                Some(key) => {
+                                    ret = self.add_step(ret, Step::Index { key, span: rng }, rng)
+                                }
+                                None => {
+                                    ret =
+                                        self.dynamic_index(ret, from_start, dot.span, num.span, rng)
+                                }
                             }
                         }
                         TokenKind::Star => {
@@ -342,7 +377,14 @@ impl<'a> Parser<'a> {
                         match constant {
                             Some(step_key) => {
                                 self.discard_last(key);
-                                ret = self.add_step(ret, Step::Index { key: step_key, span: rng }, rng);
+                                ret = self.add_step(
+                                    ret,
+                                    Step::Index {
+                                        key: step_key,
+                                        span: rng,
+                                    },
+                                    rng,
+                                );
                             }
                             None => {
                                 let collection = self.materialize(ret);
@@ -378,12 +420,19 @@ impl<'a> Parser<'a> {
                 let num = self.read();
                 let bytes = self.bytes(num.span);
                 if let Some(dot_at) = bytes.iter().position(|&b| b == b'.') {
-                    let first_part = self.text(Span::new(num.span.start, num.span.start + dot_at as u32));
-                    let second = self.text(Span::new(num.span.start + dot_at as u32 + 1, num.span.end));
+                    let first_part =
+                        self.text(Span::new(num.span.start, num.span.start + dot_at as u32));
+                    let second =
+                        self.text(Span::new(num.span.start + dot_at as u32 + 1, num.span.end));
                     let detail = format!(
                         "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax with a full splat expression [*] instead, like [{first_part}][{second}]."
                     );
-                    self.error("Invalid legacy index syntax", super::Detail::Owned(detail), marker.span, None);
+                    self.error(
+                        "Invalid legacy index syntax",
+                        super::Detail::Owned(detail),
+                        marker.span,
+                        None,
+                    );
                     last = num.span;
                     continue;
                 }

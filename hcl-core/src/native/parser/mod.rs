@@ -30,9 +30,7 @@ mod traversal;
 use std::borrow::Cow;
 use std::collections::VecDeque;
 
-use crate::native::ast::{
-    Ast, AttributeNode, BlockNode, ExprId, ExprKind, LabelNode, List, Step,
-};
+use crate::native::ast::{Ast, AttributeNode, BlockNode, ExprId, ExprKind, LabelNode, List, Step};
 use crate::native::lexer::{LexMode, Lexer, Token, TokenKind};
 use crate::source::Span;
 
@@ -78,8 +76,9 @@ pub(crate) struct Parser<'a> {
     next_raw: Token,
     /// Tokens scanned after `next_raw` (only when looking further ahead).
     la: VecDeque<Token>,
-    /// Go's "include newlines" stack.
+    /// Go's "include newlines" stack, and its top.
     nl_stack: Vec<bool>,
+    include_nl: bool,
     /// The last token read (Go's `PrevRange`).
     prev: Option<Span>,
     /// Go's recovery mode: set after an error, never cleared.
@@ -91,7 +90,7 @@ pub(crate) struct Parser<'a> {
     errors: u32,
     depth: u32,
     max_depth: u32,
-    too_deep_reported: bool,
+    pub(crate) too_deep_reported: bool,
     /// The height of each expression node (for the nesting limit),
     /// saturating.
     heights: Vec<u16>,
@@ -133,6 +132,7 @@ impl<'a> Parser<'a> {
             next_raw,
             la: VecDeque::new(),
             nl_stack: vec![true],
+            include_nl: true,
             prev: None,
             recovery: false,
             ast,
@@ -157,7 +157,8 @@ impl<'a> Parser<'a> {
     /// reported (Go scans the whole input before parsing), and returns the
     /// lexer's diagnostics.
     pub(crate) fn finish_lexing(&mut self) -> Vec<crate::native::lexer::LexDiagnostic> {
-        let seen_end = self.next_raw.kind == TokenKind::Eof || self.la.iter().any(|t| t.kind == TokenKind::Eof);
+        let seen_end = self.next_raw.kind == TokenKind::Eof
+            || self.la.iter().any(|t| t.kind == TokenKind::Eof);
         if !seen_end {
             while self.lexer.next_token().kind != TokenKind::Eof {}
         }
@@ -168,17 +169,21 @@ impl<'a> Parser<'a> {
 
     #[inline]
     fn include_newlines(&self) -> bool {
-        self.nl_stack.last().copied().unwrap_or(true)
+        self.include_nl
     }
 
+    /// Go's `PushIncludeNewlines`.
     pub(crate) fn push_newlines(&mut self, include: bool) {
         self.nl_stack.push(include);
+        self.include_nl = include;
     }
 
+    /// Go's `PopIncludeNewlines`.
     pub(crate) fn pop_newlines(&mut self) {
         if self.nl_stack.len() > 1 {
             self.nl_stack.pop();
         }
+        self.include_nl = self.nl_stack.last().copied().unwrap_or(true);
     }
 
     /// Moves past the next raw token.
@@ -270,7 +275,9 @@ impl<'a> Parser<'a> {
     /// The bytes of a span.
     #[inline]
     pub(crate) fn bytes(&self, span: Span) -> &'a [u8] {
-        self.src.get(span.start as usize..span.end as usize).unwrap_or(&[])
+        self.src
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or(&[])
     }
 
     /// The text of a span (empty if it is not valid UTF-8, which spans of
@@ -379,7 +386,13 @@ impl<'a> Parser<'a> {
 
     /// Reports an error with a fixed detail.
     #[inline]
-    pub(crate) fn err(&mut self, summary: &'static str, detail: &'static str, subject: Span, context: Option<Span>) {
+    pub(crate) fn err(
+        &mut self,
+        summary: &'static str,
+        detail: &'static str,
+        subject: Span,
+        context: Option<Span>,
+    ) {
         self.error(summary, Detail::Static(detail), subject, context);
     }
 
@@ -451,16 +464,21 @@ impl<'a> Parser<'a> {
     }
 
     fn list_height(&self, list: List) -> u32 {
-        self.ast
-            .expr_lists
-            .get(list.range())
-            .map_or(0, |ids| ids.iter().map(|&id| self.height(id)).max().unwrap_or(0))
+        self.ast.expr_lists.get(list.range()).map_or(0, |ids| {
+            ids.iter().map(|&id| self.height(id)).max().unwrap_or(0)
+        })
     }
 
     fn children_height(&self, kind: &ExprKind) -> u32 {
         use ExprKind::*;
         match kind {
-            Number(_) | Bool(_) | Null | String(_) | ScopeTraversal { .. } | AnonSymbol | Invalid => 0,
+            Number(_)
+            | Bool(_)
+            | Null
+            | String(_)
+            | ScopeTraversal { .. }
+            | AnonSymbol
+            | Invalid => 0,
             Template { parts } => self.list_height(*parts),
             TemplateWrap { inner } | Parens { inner } => self.height(*inner),
             TemplateJoin { tuple } => self.height(*tuple),
@@ -490,7 +508,9 @@ impl<'a> Parser<'a> {
                 }
                 h
             }
-            Index { collection, key, .. } => self.height(*collection).max(self.height(*key)),
+            Index {
+                collection, key, ..
+            } => self.height(*collection).max(self.height(*key)),
             Splat { source, each, .. } => self.height(*source).max(self.height(*each)),
         }
     }
@@ -522,7 +542,10 @@ impl<'a> Parser<'a> {
     /// The span of an expression node.
     #[inline]
     pub(crate) fn span_of(&self, id: ExprId) -> Span {
-        self.ast.exprs.get(id.0 as usize).map_or(Span::default(), |e| e.span)
+        self.ast
+            .exprs
+            .get(id.0 as usize)
+            .map_or(Span::default(), |e| e.span)
     }
 
     /// Pushes the scratch expressions from `mark` as one run.

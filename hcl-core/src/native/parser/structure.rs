@@ -136,7 +136,10 @@ impl<'a> Parser<'a> {
         }
         let attrs = self.s_attrs.get(mark..).unwrap_or(&[]);
         if attrs.len() < LINEAR_DUPLICATE_SCAN {
-            return attrs.iter().find(|a| self.bytes(a.name) == name).map(|a| a.name);
+            return attrs
+                .iter()
+                .find(|a| self.bytes(a.name) == name)
+                .map(|a| a.name);
         }
         let mut map = HashMap::with_capacity(attrs.len() * 2);
         for a in attrs {
@@ -208,7 +211,9 @@ impl<'a> Parser<'a> {
         let next = self.peek();
         match next.kind {
             TokenKind::Equal => Item::Attr(self.finish_attribute(ident, false)),
-            TokenKind::OQuote | TokenKind::OBrace | TokenKind::Ident => Item::Block(self.finish_block(ident)),
+            TokenKind::OQuote | TokenKind::OBrace | TokenKind::Ident => {
+                Item::Block(self.finish_block(ident))
+            }
             _ => {
                 self.recover_after_body_item();
                 self.err(
@@ -247,7 +252,12 @@ impl<'a> Parser<'a> {
                             "An argument definition must end with a newline.",
                         )
                     };
-                    self.err(summary, detail, end.span, Some(between(ident.span, end.span)));
+                    self.err(
+                        summary,
+                        detail,
+                        end.span,
+                        Some(between(ident.span, end.span)),
+                    );
                 }
                 end_range = self.prev_span();
                 self.recover_after_body_item();
@@ -524,7 +534,11 @@ impl<'a> Parser<'a> {
                     value.push(lit, self.src);
                 }
                 TokenKind::TemplateControl | TokenKind::TemplateInterp => {
-                    let which = if t.kind == TokenKind::TemplateControl { "%" } else { "$" };
+                    let which = if t.kind == TokenKind::TemplateControl {
+                        "%"
+                    } else {
+                        "$"
+                    };
                     let detail = format!(
                         "Template sequences are not allowed in this string. To include a literal {}, double it (as \"{which}{which}\") to escape it.",
                         go_quote(which)

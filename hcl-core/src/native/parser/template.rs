@@ -192,12 +192,31 @@ impl EndKind {
 /// One item of a template's flat part list (Go's `templateToken`).
 #[derive(Clone, Debug)]
 pub(crate) enum TPart {
-    Literal { text: Lit, span: Span },
-    Interp { expr: ExprId, span: Span },
-    If { cond: ExprId, span: Span },
-    For { key: Option<Span>, value: Span, coll: ExprId, span: Span },
-    EndCtrl { kind: EndKind, span: Span },
-    End { span: Span },
+    Literal {
+        text: Lit,
+        span: Span,
+    },
+    Interp {
+        expr: ExprId,
+        span: Span,
+    },
+    If {
+        cond: ExprId,
+        span: Span,
+    },
+    For {
+        key: Option<Span>,
+        value: Span,
+        coll: ExprId,
+        span: Span,
+    },
+    EndCtrl {
+        kind: EndKind,
+        span: Span,
+    },
+    End {
+        span: Span,
+    },
 }
 
 impl TPart {
@@ -237,7 +256,9 @@ impl<'a> Parser<'a> {
         let bytes = self.bytes(t.span);
         if t.kind != TokenKind::QuotedLit || !bytes.contains(&b'\\') {
             if (bytes.starts_with(b"$${") || bytes.starts_with(b"%%{"))
-                && !bytes[3..].iter().any(|&b| b == b'$' || b == b'%' || b >= 0x80)
+                && !bytes[3..]
+                    .iter()
+                    .any(|&b| b == b'$' || b == b'%' || b >= 0x80)
             {
                 // The lexer makes an escaped sequence its own token
                 // (possibly followed by "~" and a newline): its value is
@@ -257,7 +278,10 @@ impl<'a> Parser<'a> {
         let tb = text.as_bytes();
         while i < tb.len() {
             if tb[i] != b'\\' {
-                let next = tb[i..].iter().position(|&b| b == b'\\').map_or(tb.len(), |p| i + p);
+                let next = tb[i..]
+                    .iter()
+                    .position(|&b| b == b'\\')
+                    .map_or(tb.len(), |p| i + p);
                 out.push_str(text.get(i..next).unwrap_or(""));
                 i = next;
                 continue;
@@ -303,13 +327,16 @@ impl<'a> Parser<'a> {
                         out.push_str(slice);
                         continue;
                     }
-                    let num = u32::from_str_radix(text.get(start + 2..j).unwrap_or(""), 16).unwrap_or(u32::MAX);
+                    let num = u32::from_str_radix(text.get(start + 2..j).unwrap_or(""), 16)
+                        .unwrap_or(u32::MAX);
                     match char::from_u32(num) {
                         Some(c) => out.push(c),
                         None => {
                             self.error(
                                 "Invalid escape sequence",
-                                Detail::Owned(format!("Cannot encode character U+{num:04x} in UTF-8.")),
+                                Detail::Owned(format!(
+                                    "Cannot encode character U+{num:04x} in UTF-8."
+                                )),
                                 span,
                                 None,
                             );
@@ -368,7 +395,12 @@ impl<'a> Parser<'a> {
             // turning its parts into expressions), not an interpolated
             // expression that happens to be a string, as in Go.
             let own_literal = only.0 >= self.template_tree_start;
-            if let Some(e) = self.ast.exprs.get_mut(only.0 as usize).filter(|_| own_literal) {
+            if let Some(e) = self
+                .ast
+                .exprs
+                .get_mut(only.0 as usize)
+                .filter(|_| own_literal)
+            {
                 if matches!(e.kind, ExprKind::String(_)) {
                     e.span = span;
                     self.s_exprs.truncate(mark);
@@ -445,7 +477,10 @@ impl<'a> Parser<'a> {
                     if ltrim {
                         text.trim_left(self.src);
                     }
-                    self.s_tparts.push(TPart::Literal { text, span: next.span });
+                    self.s_tparts.push(TPart::Literal {
+                        text,
+                        span: next.span,
+                    });
                     next_can_trim_prev = true;
                 }
                 TokenKind::TemplateInterp => {
@@ -573,7 +608,8 @@ impl<'a> Parser<'a> {
                     let close = self.peek();
                     if close.kind != TokenKind::TemplateSeqEnd {
                         if !self.recovery {
-                            let summary = format!("Extra characters in {} marker", self.text(kw.span));
+                            let summary =
+                                format!("Extra characters in {} marker", self.text(kw.span));
                             self.error(
                                 summary,
                                 Detail::Static("Expected a closing brace to end the sequence, but found extra characters."),
@@ -693,7 +729,9 @@ impl<'a> Parser<'a> {
                             spaces = NONE;
                         } else {
                             let space_bytes = orig.len() - trimmed.len();
-                            spaces = orig.get(..space_bytes).map_or(0, |s| s.graphemes(true).count());
+                            spaces = orig
+                                .get(..space_bytes)
+                                .map_or(0, |s| s.graphemes(true).count());
                             any = true;
                         }
                     }
@@ -715,7 +753,9 @@ impl<'a> Parser<'a> {
         let mut newline = true;
         let end = self.s_tparts.len();
         for i in pmark..end {
-            let Some(part) = self.s_tparts.get_mut(i) else { break };
+            let Some(part) = self.s_tparts.get_mut(i) else {
+                break;
+            };
             if newline {
                 newline = false;
                 match part {
@@ -723,7 +763,8 @@ impl<'a> Parser<'a> {
                         let orig = text.as_str(src);
                         let trimmed = orig.trim_start_matches(is_go_space);
                         if !(trimmed.is_empty() && orig.ends_with('\n')) {
-                            let cut: usize = orig.graphemes(true).take(min_spaces).map(str::len).sum();
+                            let cut: usize =
+                                orig.graphemes(true).take(min_spaces).map(str::len).sum();
                             text.cut_front(cut);
                             span.start = (span.start + cut as u32).min(span.end);
                         }
@@ -856,16 +897,21 @@ impl<'a> Parser<'a> {
                     return self.mk(ExprKind::Invalid, Span::default());
                 }
                 PartPeek::End(span) => {
-                    self.error(
-                        "Unexpected end of template",
-                        Detail::Ranged(
-                            "The if directive at ".into(),
-                            open,
-                            " is missing its corresponding endif directive.",
-                        ),
-                        span,
-                        None,
-                    );
+                    // After a nesting-limit failure inside, the directives
+                    // around it are unbalanced by construction: one
+                    // diagnostic is enough.
+                    if !self.too_deep_reported {
+                        self.error(
+                            "Unexpected end of template",
+                            Detail::Ranged(
+                                "The if directive at ".into(),
+                                open,
+                                " is missing its corresponding endif directive.",
+                            ),
+                            span,
+                            None,
+                        );
+                    }
                     self.s_exprs.truncate(if_mark);
                     self.leave();
                     return self.mk(ExprKind::Invalid, span);
@@ -879,7 +925,11 @@ impl<'a> Parser<'a> {
                         }
                         EndKind::Else => self.error(
                             "Unexpected else directive",
-                            Detail::Ranged("Already in the else clause for the if started at ".into(), open, "."),
+                            Detail::Ranged(
+                                "Already in the else clause for the if started at ".into(),
+                                open,
+                                ".",
+                            ),
                             span,
                             None,
                         ),
@@ -889,7 +939,11 @@ impl<'a> Parser<'a> {
                         }
                         EndKind::EndFor => self.error(
                             "Unexpected endfor directive",
-                            Detail::Ranged("Expecting an endif directive for the if started at ".into(), open, "."),
+                            Detail::Ranged(
+                                "Expecting an endif directive for the if started at ".into(),
+                                open,
+                                ".",
+                            ),
                             span,
                             None,
                         ),
@@ -952,16 +1006,18 @@ impl<'a> Parser<'a> {
                     return self.mk(ExprKind::Invalid, Span::default());
                 }
                 PartPeek::End(span) => {
-                    self.error(
-                        "Unexpected end of template",
-                        Detail::Ranged(
-                            "The for directive at ".into(),
-                            open,
-                            " is missing its corresponding endfor directive.",
-                        ),
-                        span,
-                        None,
-                    );
+                    if !self.too_deep_reported {
+                        self.error(
+                            "Unexpected end of template",
+                            Detail::Ranged(
+                                "The for directive at ".into(),
+                                open,
+                                " is missing its corresponding endfor directive.",
+                            ),
+                            span,
+                            None,
+                        );
+                    }
                     self.s_exprs.truncate(mark);
                     self.leave();
                     return self.mk(ExprKind::Invalid, span);

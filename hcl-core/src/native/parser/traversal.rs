@@ -2,8 +2,8 @@
 //! name followed by attribute accesses and literal indexes (and, unlike
 //! Go's, the legacy `.0` index).
 
-use super::{Parser, between};
 use super::expression::parse_number;
+use super::{Parser, between};
 use crate::native::ast::Text;
 use crate::native::lexer::TokenKind;
 use crate::number::Number;
@@ -34,7 +34,11 @@ impl<'a> Parser<'a> {
     fn resolve_text(&self, text: Text) -> String {
         match text {
             Text::Source(span) => self.text(span).to_owned(),
-            Text::Owned(i) => self.ast.strings.get(i as usize).map_or(String::new(), |s| s.to_string()),
+            Text::Owned(i) => self
+                .ast
+                .strings
+                .get(i as usize)
+                .map_or(String::new(), |s| s.to_string()),
         }
     }
 
@@ -64,13 +68,23 @@ impl<'a> Parser<'a> {
                         // ParseTraversalAbs does not accept; the spec
                         // requires it of the parser).
                         let span = between(dot.span, name.span);
-                        if let Some(dot_at) = self.bytes(name.span).iter().position(|&b| b == b'.') {
-                            let first = self.text(Span::new(name.span.start, name.span.start + dot_at as u32));
-                            let second = self.text(Span::new(name.span.start + dot_at as u32 + 1, name.span.end));
+                        if let Some(dot_at) = self.bytes(name.span).iter().position(|&b| b == b'.')
+                        {
+                            let first = self
+                                .text(Span::new(name.span.start, name.span.start + dot_at as u32));
+                            let second = self.text(Span::new(
+                                name.span.start + dot_at as u32 + 1,
+                                name.span.end,
+                            ));
                             let detail = format!(
                                 "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{first}][{second}]."
                             );
-                            self.error("Invalid legacy index syntax", super::Detail::Owned(detail), name.span, None);
+                            self.error(
+                                "Invalid legacy index syntax",
+                                super::Detail::Owned(detail),
+                                name.span,
+                                None,
+                            );
                             return ret;
                         }
                         let n = parse_number(self.text(name.span));

@@ -1,0 +1,7 @@
+//! Native syntax: arbitrary bytes through parsing, body processing,
+//! evaluation, static analyses and diagnostic rendering.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    tests::fuzz::exercise(data);
+});
