@@ -1,0 +1,1 @@
+//! The extended type system (`type-extensions.md`, `pcl-syntax-and-types.md`): being written.

@@ -1,0 +1,1 @@
+//! The JSON syntax (`json-syntax.md`): being written.

@@ -1,0 +1,1 @@
+//! The function table of the hcldec tool (Go's cty stdlib semantics): being written.

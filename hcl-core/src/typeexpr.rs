@@ -1,0 +1,1 @@
+//! Type constraint expressions (`list(string)`, `object({...})`): being written.
