@@ -945,6 +945,22 @@ mod tests {
     }
 
     #[test]
+    fn known_values_of_different_types_with_dynamic_parts_are_unequal() {
+        // Wholly known on both sides: the types must be identical.
+        let empty_dyn = Value::list_of(Type::Dynamic, []).unwrap();
+        let empty_str = Value::list_of(Type::String, []).unwrap();
+        assert!(empty_dyn.equals(&empty_str).is_false());
+        // A null inside is known too.
+        let t = Value::tuple([Value::null(Type::Dynamic)]);
+        assert!(t.equals(&t).is_true());
+        assert!(t.equals(&Value::tuple([s("x")])).is_false());
+        // Only the dynamic value (unknown) leaves the answer open.
+        let u = Value::tuple([Value::dynamic()]);
+        assert!(is_unknown_bool(&u.equals(&Value::tuple([s("x")]))));
+        assert!(u.equals(&Value::tuple([s("x"), s("y")])).is_false());
+    }
+
+    #[test]
     fn every_type_has_a_distinct_unknown_value() {
         let us = Value::unknown(Type::String);
         let un = Value::unknown(Type::Number);
