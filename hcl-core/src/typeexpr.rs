@@ -1,1 +1,683 @@
-//! Type constraint expressions (`list(string)`, `object({...})`): being written.
+//! Type expressions: types and type constraints written in the native
+//! syntax, as the Go implementation's `ext/typeexpr` reads them.
+//!
+//! A type expression is a keyword (`string`, `number`, `bool`, and in a type
+//! constraint `any`) or a constructor call: `list(T)`, `set(T)`, `map(T)`,
+//! `object({name = T, ...})` and `tuple([T, ...])`. Inside `object({...})`,
+//! an attribute of a type constraint may be written `optional(T)`: it may be
+//! absent from a value converted to the type.
+//!
+//! The expression is never evaluated: it is read through the static analyses
+//! of [`Expression`] (keyword = a static traversal of one name, constructor =
+//! a static call, `{...}` = a static map, `[...]` = a static list), so any
+//! syntax that offers them can hold type expressions. Errors are reported
+//! with Go's wording ("Invalid type specification") and ranges, about the
+//! part at fault.
+//!
+//! ```
+//! use hcl_core::typeexpr::{parse_type_constraint, type_string};
+//! use hcl_core::Type;
+//!
+//! let ty = parse_type_constraint("map(object({name = string, port = optional(number)}))", "t").unwrap();
+//! assert_eq!(
+//!     ty,
+//!     Type::map(Type::object_with_optional(
+//!         [("name", Type::String), ("port", Type::Number)],
+//!         ["port"],
+//!     ))
+//! );
+//! assert_eq!(type_string(&ty), "map(object({name=string,port=number}))");
+//!
+//! let err = parse_type_constraint("list(strin)", "t").unwrap_err();
+//! let d = err.iter().next().unwrap();
+//! assert_eq!(d.summary, "Invalid type specification");
+//! assert_eq!(d.detail, "The keyword \"strin\" is not a valid type specification.");
+//! assert_eq!(d.subject.as_ref().unwrap().to_string(), "t:1,6-11");
+//! ```
+//!
+//! [`eval_type_expr`] is the other reading of type expressions, the one of
+//! Go's `cmd/hcldec` spec files: there the expression *is* evaluated, in a
+//! context whose variables are the keywords and whose functions are the
+//! constructors.
+
+use std::sync::OnceLock;
+
+use crate::body::{Expression, quote};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::eval::EvalContext;
+use crate::function::{Function, FunctionError, Parameter};
+use crate::native::{NativeExpression, ParseOptions, parse_expression};
+use crate::pos::{Pos, Range};
+use crate::ty::{CapsuleType, Type};
+use crate::value::Value;
+
+const INVALID_TYPE: &str = "Invalid type specification";
+
+/// How deeply type expressions may nest (as deeply as the native parser
+/// allows; this guards other syntaxes).
+const MAX_DEPTH: usize = 256;
+
+/// Reads a type constraint (Go's `typeexpr.TypeConstraint`): a type
+/// expression in which the keyword `any` stands for the dynamic
+/// pseudo-type and object attributes may be `optional(T)`.
+///
+/// Returns the error diagnostics if the expression is not a valid type
+/// constraint (there may be several, one for each invalid part).
+///
+/// ```
+/// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// use hcl_core::typeexpr::type_constraint;
+/// use hcl_core::{Pos, Type};
+///
+/// let (file, id, _) = parse_expression(b"list(any)", "t", Pos::start(), &ParseOptions::default());
+/// let expr = NativeExpression::new(file, id);
+/// assert_eq!(type_constraint(&expr).unwrap(), Type::list(Type::Dynamic));
+/// ```
+pub fn type_constraint(expr: &dyn Expression) -> Result<Type, Diagnostics> {
+    let mut diags = Diagnostics::new();
+    let ty = get_type(expr, true, &mut diags, 0);
+    diags.into_result(ty)
+}
+
+/// Reads an exact type (Go's `typeexpr.Type`): like [`type_constraint`],
+/// but `any` and `optional(...)` are errors.
+///
+/// ```
+/// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// use hcl_core::typeexpr::type_of;
+/// use hcl_core::{Pos, Type};
+///
+/// let (file, id, _) = parse_expression(b"tuple([string, bool])", "t", Pos::start(), &ParseOptions::default());
+/// let expr = NativeExpression::new(file, id);
+/// assert_eq!(type_of(&expr).unwrap(), Type::tuple([Type::String, Type::Bool]));
+///
+/// let (file, id, _) = parse_expression(b"any", "t", Pos::start(), &ParseOptions::default());
+/// let err = type_of(&NativeExpression::new(file, id)).unwrap_err();
+/// assert!(err.iter().next().unwrap().detail.contains("an exact type is required"));
+/// ```
+pub fn type_of(expr: &dyn Expression) -> Result<Type, Diagnostics> {
+    let mut diags = Diagnostics::new();
+    let ty = get_type(expr, false, &mut diags, 0);
+    diags.into_result(ty)
+}
+
+/// Parses `text` as a native-syntax expression (in a file named
+/// `filename`) and reads it as a type constraint ([`type_constraint`]).
+/// Syntax errors are returned as they are.
+///
+/// ```
+/// use hcl_core::typeexpr::parse_type_constraint;
+/// use hcl_core::Type;
+///
+/// assert_eq!(parse_type_constraint("set(number)", "t").unwrap(), Type::set(Type::Number));
+/// assert!(parse_type_constraint("list(", "t").is_err());
+/// ```
+pub fn parse_type_constraint(text: &str, filename: &str) -> Result<Type, Diagnostics> {
+    let expr = parse(text, filename)?;
+    type_constraint(&expr)
+}
+
+/// Parses `text` as a native-syntax expression and reads it as an exact
+/// type ([`type_of`]).
+///
+/// ```
+/// use hcl_core::typeexpr::parse_type;
+/// use hcl_core::Type;
+///
+/// assert_eq!(parse_type("map(bool)", "t").unwrap(), Type::map(Type::Bool));
+/// assert!(parse_type("map(any)", "t").is_err());
+/// ```
+pub fn parse_type(text: &str, filename: &str) -> Result<Type, Diagnostics> {
+    let expr = parse(text, filename)?;
+    type_of(&expr)
+}
+
+fn parse(text: &str, filename: &str) -> Result<NativeExpression, Diagnostics> {
+    let (file, id, diags) = parse_expression(
+        text.as_bytes(),
+        filename,
+        Pos::start(),
+        &ParseOptions::default(),
+    );
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    Ok(NativeExpression::new(file, id))
+}
+
+/// Writes a type as a type expression (Go's `typeexpr.TypeString`):
+/// `string`, `list(number)`, `object({a=bool,b=string})` (attributes in
+/// name order; a name that is not a valid identifier quoted, as
+/// `object({"a b"=string})`), `tuple([bool,string])`, `any` for the dynamic
+/// pseudo-type.
+///
+/// As in Go, optional attributes are written like the others (without
+/// `optional(...)`), so the text of a constraint with optional attributes
+/// reads back as the constraint without them. A capsule type, which has no
+/// type expression (Go panics), is written as its name.
+///
+/// ```
+/// use hcl_core::typeexpr::type_string;
+/// use hcl_core::Type;
+///
+/// assert_eq!(type_string(&Type::list(Type::Dynamic)), "list(any)");
+/// let obj = Type::object([("b", Type::Bool), ("a", Type::tuple([Type::String]))]);
+/// assert_eq!(type_string(&obj), "object({a=tuple([string]),b=bool})");
+/// ```
+pub fn type_string(ty: &Type) -> String {
+    let mut out = String::new();
+    write_type(ty, &mut out);
+    out
+}
+
+fn write_type(ty: &Type, out: &mut String) {
+    match ty {
+        Type::String => out.push_str("string"),
+        Type::Bool => out.push_str("bool"),
+        Type::Number => out.push_str("number"),
+        Type::Dynamic => out.push_str("any"),
+        Type::Capsule(c) => out.push_str(c.name()),
+        Type::List(e) | Type::Set(e) | Type::Map(e) => {
+            out.push_str(match ty {
+                Type::List(_) => "list(",
+                Type::Set(_) => "set(",
+                _ => "map(",
+            });
+            write_type(e, out);
+            out.push(')');
+        }
+        Type::Object(o) => {
+            out.push_str("object({");
+            for (i, (name, aty)) in o.attributes().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                if is_valid_identifier(name) {
+                    out.push_str(name);
+                } else {
+                    out.push_str(&quote(name));
+                }
+                out.push('=');
+                write_type(aty, out);
+            }
+            out.push_str("})");
+        }
+        Type::Tuple(t) => {
+            out.push_str("tuple([");
+            for (i, ety) in t.elements().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_type(ety, out);
+            }
+            out.push_str("])");
+        }
+    }
+}
+
+/// Whether `name` is an identifier of the native syntax (Go's
+/// `hclsyntax.ValidIdentifier`): a letter or `_`, then letters, digits,
+/// `_` and `-`.
+fn is_valid_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    (first == '_' || unicode_ident::is_xid_start(first))
+        && chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
+}
+
+/// The name of a keyword expression (Go's `hcl.ExprAsKeyword`): a static
+/// traversal of exactly one step.
+fn keyword(expr: &dyn Expression) -> Option<String> {
+    let traversal = expr.static_traversal_abs().ok()?;
+    if traversal.steps().len() == 1 {
+        traversal.root_name().map(str::to_owned)
+    } else {
+        None
+    }
+}
+
+fn invalid(detail: impl Into<String>, subject: Range) -> Diagnostic {
+    Diagnostic::error(INVALID_TYPE)
+        .with_detail(detail)
+        .with_subject(subject)
+}
+
+/// Go's `getType` (without defaults): the type, with the diagnostics of the
+/// invalid parts appended to `diags`. On error the type is (or contains)
+/// the dynamic pseudo-type.
+fn get_type(
+    expr: &dyn Expression,
+    constraint: bool,
+    diags: &mut Diagnostics,
+    depth: usize,
+) -> Type {
+    if depth > MAX_DEPTH {
+        diags.push(invalid(
+            "The type specification is nested too deeply.",
+            expr.range(),
+        ));
+        return Type::Dynamic;
+    }
+
+    if let Some(kw) = keyword(expr) {
+        let detail = match kw.as_str() {
+            "bool" => return Type::Bool,
+            "string" => return Type::String,
+            "number" => return Type::Number,
+            "any" if constraint => return Type::Dynamic,
+            "any" => format!(
+                "The keyword {} cannot be used in this type specification: an exact type is required.",
+                quote(&kw)
+            ),
+            "list" | "map" | "set" => format!(
+                "The {kw} type constructor requires one argument specifying the element type."
+            ),
+            "object" => "The object type constructor requires one argument specifying the attribute types and values as a map.".to_owned(),
+            "tuple" => "The tuple type constructor requires one argument specifying the element types as a list.".to_owned(),
+            _ => format!("The keyword {} is not a valid type specification.", quote(&kw)),
+        };
+        diags.push(invalid(detail, expr.range()));
+        return Type::Dynamic;
+    }
+
+    let Ok(call) = expr.static_call() else {
+        diags.push(invalid(
+            "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).",
+            expr.range(),
+        ));
+        return Type::Dynamic;
+    };
+
+    let name = call.name.as_str();
+    match name {
+        "bool" | "string" | "number" => {
+            diags.push(invalid(
+                format!(
+                    "Primitive type keyword {} does not expect arguments.",
+                    quote(name)
+                ),
+                call.args_range.clone(),
+            ));
+            return Type::Dynamic;
+        }
+        "any" => {
+            diags.push(invalid(
+                format!(
+                    "Type constraint keyword {} does not expect arguments.",
+                    quote(name)
+                ),
+                call.args_range.clone(),
+            ));
+            return Type::Dynamic;
+        }
+        _ => {}
+    }
+
+    if call.arguments.len() != 1 {
+        let detail = match name {
+            "list" | "set" | "map" => Some(format!(
+                "The {name} type constructor requires one argument specifying the element type."
+            )),
+            "object" => Some("The object type constructor requires one argument specifying the attribute types and values as a map.".to_owned()),
+            "tuple" => Some("The tuple type constructor requires one argument specifying the element types as a list.".to_owned()),
+            _ => None,
+        };
+        if let Some(detail) = detail {
+            // Too many arguments (as opposed to too few): the extra ones
+            // are the subject.
+            let subject = match (call.arguments.get(1), call.arguments.last()) {
+                (Some(second), Some(last)) => {
+                    let (second, last) = (second.range(), last.range());
+                    Range::new(second.filename.clone(), second.start, last.end)
+                }
+                _ => call.args_range.clone(),
+            };
+            diags.push(invalid(detail, subject).with_context(call.args_range.clone()));
+            return Type::Dynamic;
+        }
+    }
+
+    match (name, call.arguments.first()) {
+        ("list", Some(arg)) => Type::list(get_type(arg.as_ref(), constraint, diags, depth + 1)),
+        ("set", Some(arg)) => Type::set(get_type(arg.as_ref(), constraint, diags, depth + 1)),
+        ("map", Some(arg)) => Type::map(get_type(arg.as_ref(), constraint, diags, depth + 1)),
+        ("object", Some(arg)) => object_type(expr, arg.as_ref(), constraint, diags, depth),
+        ("tuple", Some(arg)) => {
+            let Ok(elements) = arg.static_list() else {
+                diags.push(
+                    invalid(
+                        "Tuple type constructor requires a list of element types.",
+                        arg.range(),
+                    )
+                    .with_context(expr.range()),
+                );
+                return Type::Dynamic;
+            };
+            let types: Vec<Type> = elements
+                .iter()
+                .map(|e| get_type(e.as_ref(), constraint, diags, depth + 1))
+                .collect();
+            Type::tuple(types)
+        }
+        ("optional", _) => {
+            diags.push(invalid(
+                format!(
+                    "Keyword {} is valid only as a modifier for object type attributes.",
+                    quote(name)
+                ),
+                call.name_range.clone(),
+            ));
+            Type::Dynamic
+        }
+        _ => {
+            diags.push(invalid(
+                format!("Keyword {} is not a valid type constructor.", quote(name)),
+                expr.range(),
+            ));
+            Type::Dynamic
+        }
+    }
+}
+
+/// `object({...})`: the attribute types, with `optional(T)` attributes.
+fn object_type(
+    expr: &dyn Expression,
+    arg: &dyn Expression,
+    constraint: bool,
+    diags: &mut Diagnostics,
+    depth: usize,
+) -> Type {
+    let Ok(pairs) = arg.static_map() else {
+        diags.push(
+            invalid(
+                "Object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types.",
+                arg.range(),
+            )
+            .with_context(expr.range()),
+        );
+        return Type::Dynamic;
+    };
+
+    let mut attributes: Vec<(String, Type)> = Vec::with_capacity(pairs.len());
+    let mut optional: Vec<String> = Vec::new();
+    for pair in &pairs {
+        let Some(attr_name) = keyword(pair.key.as_ref()) else {
+            diags.push(
+                invalid(
+                    "Object constructor map keys must be attribute names.",
+                    pair.key.range(),
+                )
+                .with_context(expr.range()),
+            );
+            continue;
+        };
+
+        let mut aty_expr = pair.value.clone();
+        if let Ok(call) = pair.value.static_call() {
+            if call.name == "optional" {
+                let Some(first) = call.arguments.first() else {
+                    diags.push(
+                        invalid(
+                            "Optional attribute modifier requires the attribute type as its argument.",
+                            call.args_range.clone(),
+                        )
+                        .with_context(pair.value.range()),
+                    );
+                    continue;
+                };
+                if !constraint {
+                    diags.push(
+                        invalid(
+                            "Optional attribute modifier is only for type constraints, not for exact types.",
+                            call.name_range.clone(),
+                        )
+                        .with_context(pair.value.range()),
+                    );
+                } else if call.arguments.len() == 1 {
+                    optional.push(attr_name.clone());
+                } else {
+                    diags.push(
+                        invalid(
+                            "Optional attribute modifier expects only one argument: the attribute type.",
+                            call.args_range.clone(),
+                        )
+                        .with_context(pair.value.range()),
+                    );
+                }
+                aty_expr = first.clone();
+            }
+        }
+
+        let aty = get_type(aty_expr.as_ref(), constraint, diags, depth + 1);
+        // A name given twice keeps its last type (the object type's map
+        // keeps the last entry), as Go's map does.
+        attributes.push((attr_name, aty));
+    }
+    Type::object_with_optional(attributes, optional)
+}
+
+// ---------------------------------------------------------------------------
+// cmd/hcldec's type expressions
+
+/// The capsule type of the values that stand for types in
+/// [`type_eval_context`] (Go's `typeType` in `cmd/hcldec`, named `type`).
+pub fn type_capsule_type() -> &'static CapsuleType {
+    static TYPE: OnceLock<CapsuleType> = OnceLock::new();
+    TYPE.get_or_init(|| CapsuleType::new::<Type>("type"))
+}
+
+fn wrap_type(ty: Type) -> Value {
+    Value::capsule(type_capsule_type(), ty)
+}
+
+fn unwrap_type(value: &Value) -> Option<Type> {
+    value.as_capsule::<Type>().cloned()
+}
+
+/// The evaluation context in which Go's `hcldec` evaluates the type
+/// expressions of a spec file (`typeEvalCtx` in `cmd/hcldec/type_expr.go`):
+/// variables `string`, `bool`, `number` and `any`, and functions `list`,
+/// `set`, `map` (of one type), `tuple` (of a list of types) and `object`
+/// (of a map of types), over values of the capsule type
+/// [`type_capsule_type`].
+///
+/// ```
+/// use hcl_core::typeexpr::{type_capsule_type, type_eval_context};
+/// use hcl_core::Type;
+///
+/// let ctx = type_eval_context();
+/// let string = ctx.variable("string").unwrap();
+/// assert_eq!(string.ty(), &Type::Capsule(type_capsule_type().clone()));
+/// assert!(ctx.function("list").is_some());
+/// ```
+pub fn type_eval_context() -> EvalContext {
+    static CTX: OnceLock<EvalContext> = OnceLock::new();
+    CTX.get_or_init(build_type_eval_context).clone()
+}
+
+fn build_type_eval_context() -> EvalContext {
+    let capsule = Type::Capsule(type_capsule_type().clone());
+    let mut ctx = EvalContext::new();
+    let variables = [
+        ("string", Type::String),
+        ("bool", Type::Bool),
+        ("number", Type::Number),
+        ("any", Type::Dynamic),
+    ];
+    for (name, ty) in variables {
+        // A fresh context is never literal-only, so declaring cannot fail.
+        let _ = ctx.declare_variable(name, wrap_type(ty));
+    }
+
+    let collection = |make: fn(Type) -> Type| {
+        Function::builder()
+            .param(Parameter::new("element_type", capsule.clone()))
+            .returns(capsule.clone())
+            .build(move |args, _| {
+                let ety = args.first().and_then(unwrap_type).ok_or_else(not_a_type)?;
+                Ok(wrap_type(make(ety)))
+            })
+    };
+    let _ = ctx.declare_function("list", collection(Type::list));
+    let _ = ctx.declare_function("set", collection(Type::set));
+    let _ = ctx.declare_function("map", collection(Type::map));
+
+    let tuple = Function::builder()
+        .param(Parameter::new("element_types", Type::list(capsule.clone())))
+        .returns(capsule.clone())
+        .build(|args, _| {
+            let elements = args
+                .first()
+                .and_then(Value::elements)
+                .ok_or_else(not_a_type)?;
+            let types = elements
+                .iter()
+                .map(|e| unwrap_type(e).ok_or_else(not_a_type))
+                .collect::<Result<Vec<Type>, FunctionError>>()?;
+            Ok(wrap_type(Type::tuple(types)))
+        });
+    let _ = ctx.declare_function("tuple", tuple);
+
+    let object = Function::builder()
+        .param(Parameter::new(
+            "attribute_types",
+            Type::map(capsule.clone()),
+        ))
+        .returns(capsule)
+        .build(|args, _| {
+            let attributes = args
+                .first()
+                .and_then(Value::attributes)
+                .ok_or_else(not_a_type)?;
+            let types = attributes
+                .iter()
+                .map(|(k, v)| {
+                    unwrap_type(v)
+                        .map(|t| (k.clone(), t))
+                        .ok_or_else(not_a_type)
+                })
+                .collect::<Result<Vec<(String, Type)>, FunctionError>>()?;
+            Ok(wrap_type(Type::object(types)))
+        });
+    let _ = ctx.declare_function("object", object);
+    ctx
+}
+
+fn not_a_type() -> FunctionError {
+    FunctionError::failed("a type is required")
+}
+
+/// Evaluates a type expression as Go's `hcldec` does for the `type` and
+/// `element_type` arguments of its spec files (`evalTypeExpr`): the
+/// expression is evaluated in [`type_eval_context`], and its value must be
+/// a type.
+///
+/// Unlike [`type_constraint`], this accepts anything that evaluates to a
+/// type (`true ? string : number`), allows `any` anywhere, has no
+/// `optional(...)`, and takes object attribute names from any string key
+/// (`object({"a b" = string})`). Its errors are evaluation errors ("Unknown
+/// variable", "Call to unknown function", ...); a value that is not a type
+/// adds "Invalid type expression" (without a subject, as in Go). A null
+/// value gives the dynamic pseudo-type with no error, as in Go.
+///
+/// The type is the dynamic pseudo-type whenever there are errors.
+///
+/// ```
+/// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// use hcl_core::typeexpr::eval_type_expr;
+/// use hcl_core::{Pos, Type};
+///
+/// let (file, id, _) = parse_expression(b"object({\"a b\" = list(any)})", "spec.hcldec", Pos::start(), &ParseOptions::default());
+/// let (ty, diags) = eval_type_expr(&NativeExpression::new(file, id));
+/// assert!(diags.is_empty());
+/// assert_eq!(ty, Type::object([("a b", Type::list(Type::Dynamic))]));
+///
+/// let (file, id, _) = parse_expression(b"\"string\"", "spec.hcldec", Pos::start(), &ParseOptions::default());
+/// let (ty, diags) = eval_type_expr(&NativeExpression::new(file, id));
+/// assert_eq!(ty, Type::Dynamic);
+/// assert_eq!(diags.iter().next().unwrap().detail, "A type is required, not string.");
+/// ```
+pub fn eval_type_expr(expr: &dyn Expression) -> (Type, Diagnostics) {
+    let (value, mut diags) = expr.value(&type_eval_context());
+    if value.is_null() {
+        return (Type::Dynamic, diags);
+    }
+    let is_type = matches!(value.ty(), Type::Capsule(c) if c == type_capsule_type());
+    match unwrap_type(&value) {
+        Some(ty) if is_type => (ty, diags),
+        _ => {
+            diags.push(
+                Diagnostic::error("Invalid type expression").with_detail(format!(
+                    "A type is required, not {}.",
+                    value.ty().friendly_name()
+                )),
+            );
+            (Type::Dynamic, diags)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn valid_identifiers_as_the_native_syntax() {
+        for name in ["a", "_a", "a-b", "a_1", "é", "x\u{301}"] {
+            assert!(is_valid_identifier(name), "{name}");
+        }
+        for name in ["", "1a", "-a", "a b", "a.b", "\"a\""] {
+            assert!(!is_valid_identifier(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn nesting_beyond_the_limit_is_an_error() {
+        // Deeper than the native parser allows, through a hand-made chain.
+        #[derive(Debug)]
+        struct Nested(usize);
+        impl Expression for Nested {
+            fn value(&self, _: &EvalContext) -> (Value, Diagnostics) {
+                (Value::dynamic(), Diagnostics::new())
+            }
+            fn variables(&self) -> Vec<crate::traversal::Traversal> {
+                Vec::new()
+            }
+            fn range(&self) -> Range {
+                Range::at("t", Pos::start())
+            }
+            fn start_range(&self) -> Range {
+                self.range()
+            }
+            fn static_call(&self) -> Result<crate::body::StaticCall, Diagnostics> {
+                let arguments: Vec<crate::body::DynExpression> = if self.0 == 0 {
+                    Vec::new()
+                } else {
+                    vec![std::sync::Arc::new(Nested(self.0 - 1))]
+                };
+                Ok(crate::body::StaticCall {
+                    name: "list".into(),
+                    name_range: self.range(),
+                    arguments,
+                    expand_final: false,
+                    range: self.range(),
+                    args_range: self.range(),
+                })
+            }
+        }
+        // The innermost `list()` has no argument: that is the only error.
+        let err = type_constraint(&Nested(MAX_DEPTH - 1)).unwrap_err();
+        assert_eq!(err.len(), 1);
+        assert!(
+            err.iter()
+                .all(|d| d.detail.starts_with("The list type constructor"))
+        );
+        let err = type_constraint(&Nested(MAX_DEPTH + 10)).unwrap_err();
+        assert!(
+            err.iter()
+                .any(|d| d.detail == "The type specification is nested too deeply.")
+        );
+    }
+}
