@@ -3,3 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace
+# HashiCorp's HCL language test suite, through our hcldec (installs the Go
+# harness's Debian packages when missing).
+bash tests/specsuite.sh

@@ -25,6 +25,8 @@ pub mod number;
 pub mod ops;
 pub mod path;
 pub mod pos;
+#[cfg(feature = "serde")]
+pub mod serde;
 pub mod source;
 pub mod stdlib;
 pub mod suggest;

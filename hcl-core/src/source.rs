@@ -15,7 +15,7 @@
 //! assert_eq!(file.text_of(Span::new(6, 9)), "bé");
 //! ```
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -67,8 +67,29 @@ impl Span {
     }
 }
 
+/// The text of a source file: shared, or owned (taken from a caller's
+/// `String` without copying it).
+#[derive(Debug)]
+enum Text {
+    Shared(Arc<str>),
+    Owned(Box<str>),
+}
+
+impl Text {
+    #[inline]
+    fn as_str(&self) -> &str {
+        match self {
+            Text::Shared(s) => s,
+            Text::Owned(s) => s,
+        }
+    }
+}
+
 /// The text of one source file, its name, and the offsets where its lines
 /// start.
+///
+/// The line index is built on first use (the first position or range
+/// asked for), so that a parse that reports nothing never pays for it.
 ///
 /// A file may be a snippet of a larger one ([`SourceFile::with_base`]):
 /// positions are then shifted by the snippet's base position, as the Go
@@ -76,52 +97,38 @@ impl Span {
 #[derive(Debug)]
 pub struct SourceFile {
     name: Arc<str>,
-    text: Arc<str>,
-    line_starts: Vec<u32>,
+    text: Text,
+    line_starts: OnceLock<Vec<u32>>,
     base: Pos,
 }
 
 impl SourceFile {
-    /// Indexes a file. Text longer than `u32::MAX` bytes is the caller's
-    /// to refuse (the parsers do, with a diagnostic).
+    /// A file of this text. Text longer than `u32::MAX` bytes is the
+    /// caller's to refuse (the parsers do, with a diagnostic).
     pub fn new(name: impl Into<Arc<str>>, text: impl Into<Arc<str>>) -> SourceFile {
-        let text: Arc<str> = text.into();
-        let bytes = text.as_bytes();
-        // Count first (a loop the compiler vectorizes), so that the index
-        // is allocated once at its exact size.
-        let lines = bytes.iter().filter(|&&b| b == b'\n').count();
-        let mut line_starts = Vec::with_capacity(lines + 1);
-        line_starts.push(0);
-        // Eight bytes at a time: most words hold no newline.
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGHS: u64 = 0x8080_8080_8080_8080;
-        const NEWLINES: u64 = ONES * b'\n' as u64;
-        let mut words = bytes.chunks_exact(8);
-        let mut at = 0usize;
-        for word in words.by_ref() {
-            let mut buf = [0u8; 8];
-            buf.copy_from_slice(word);
-            let x = u64::from_le_bytes(buf) ^ NEWLINES;
-            if (x.wrapping_sub(ONES) & !x & HIGHS) != 0 {
-                for (j, &b) in word.iter().enumerate() {
-                    if b == b'\n' {
-                        line_starts.push((at + j + 1) as u32);
-                    }
-                }
-            }
-            at += 8;
-        }
-        for (j, &b) in words.remainder().iter().enumerate() {
-            if b == b'\n' {
-                line_starts.push((at + j + 1) as u32);
-            }
-        }
         SourceFile {
             name: name.into(),
-            text,
-            line_starts,
+            text: Text::Shared(text.into()),
+            line_starts: OnceLock::new(),
             base: Pos::start(),
         }
+    }
+
+    /// A file of this text, taking ownership of it (no copy is made, as
+    /// `Arc<str>::from(String)` would make).
+    pub fn from_string(name: impl Into<Arc<str>>, text: String) -> SourceFile {
+        SourceFile {
+            name: name.into(),
+            text: Text::Owned(text.into_boxed_str()),
+            line_starts: OnceLock::new(),
+            base: Pos::start(),
+        }
+    }
+
+    /// The offsets where lines start (the first is 0), built on first use.
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts
+            .get_or_init(|| index_lines(self.text.as_str().as_bytes()))
     }
 
     /// Indexes a snippet that starts at `base` in a larger file: byte
@@ -141,9 +148,14 @@ impl SourceFile {
         text: impl Into<Arc<str>>,
         base: Pos,
     ) -> SourceFile {
-        let mut file = SourceFile::new(name, text);
-        file.base = Pos::new(base.byte, base.line.max(1), base.column.max(1));
-        file
+        SourceFile::new(name, text).based_at(base)
+    }
+
+    /// This file as a snippet starting at `base` (see
+    /// [`SourceFile::with_base`]).
+    pub fn based_at(mut self, base: Pos) -> SourceFile {
+        self.base = Pos::new(base.byte, base.line.max(1), base.column.max(1));
+        self
     }
 
     /// The position of the snippet's first byte (the start of the file
@@ -158,33 +170,31 @@ impl SourceFile {
     }
 
     /// The whole text.
+    #[inline]
     pub fn text(&self) -> &str {
-        &self.text
-    }
-
-    /// The shared text.
-    pub fn shared_text(&self) -> &Arc<str> {
-        &self.text
+        self.text.as_str()
     }
 
     /// The text of a span (empty if the span does not fit the text or cuts
     /// a character).
     pub fn text_of(&self, span: Span) -> &str {
-        self.text
+        self.text()
             .get(span.start as usize..span.end as usize)
             .unwrap_or("")
     }
 
     /// The position of a byte offset (clamped to the text).
     pub fn pos(&self, offset: u32) -> Pos {
-        let offset = (offset as usize).min(self.text.len());
-        let line_index = match self.line_starts.binary_search(&(offset as u32)) {
+        let text = self.text();
+        let line_starts = self.line_starts();
+        let offset = (offset as usize).min(text.len());
+        let line_index = match line_starts.binary_search(&(offset as u32)) {
             Ok(i) => i,
             Err(i) => i.saturating_sub(1),
         };
-        let line_start = self.line_starts.get(line_index).copied().unwrap_or(0) as usize;
-        let before = self.text.get(line_start..offset).map_or_else(
-            || lossy_prefix(&self.text, line_start, offset),
+        let line_start = line_starts.get(line_index).copied().unwrap_or(0) as usize;
+        let before = text.get(line_start..offset).map_or_else(
+            || lossy_prefix(text, line_start, offset),
             |s| s.graphemes(true).count(),
         );
         self.shifted(offset, line_index, before)
@@ -209,6 +219,8 @@ impl SourceFile {
     /// touch: each line is segmented at most once, however many spans
     /// fall on it (so many diagnostics on one long line stay cheap).
     pub fn ranges(&self, spans: &[Span]) -> Vec<Range> {
+        let text = self.text();
+        let line_starts = self.line_starts();
         let mut offsets: Vec<(u32, usize)> = Vec::with_capacity(spans.len() * 2);
         for (i, s) in spans.iter().enumerate() {
             offsets.push((s.start, 2 * i));
@@ -222,20 +234,18 @@ impl SourceFile {
         let mut counted = 0usize;
         let mut pending: Option<usize> = None;
         for &(offset, slot) in &offsets {
-            let offset = (offset as usize).min(self.text.len());
-            let line_index = match self.line_starts.binary_search(&(offset as u32)) {
+            let offset = (offset as usize).min(text.len());
+            let line_index = match line_starts.binary_search(&(offset as u32)) {
                 Ok(i) => i,
                 Err(i) => i.saturating_sub(1),
             };
             if line_index != current_line {
                 current_line = line_index;
-                line_start = self.line_starts.get(line_index).copied().unwrap_or(0) as usize;
-                let line_end = self
-                    .line_starts
+                line_start = line_starts.get(line_index).copied().unwrap_or(0) as usize;
+                let line_end = line_starts
                     .get(line_index + 1)
-                    .map_or(self.text.len(), |&e| e as usize);
-                graphemes = self
-                    .text
+                    .map_or(text.len(), |&e| e as usize);
+                graphemes = text
                     .get(line_start..line_end)
                     .map(|l| l.grapheme_indices(true));
                 counted = 0;
@@ -265,7 +275,7 @@ impl SourceFile {
                     }
                     counted
                 }
-                None => lossy_prefix(&self.text, line_start, offset),
+                None => lossy_prefix(text, line_start, offset),
             };
             if let Some(p) = positions.get_mut(slot) {
                 *p = self.shifted(offset, line_index, before);
@@ -299,8 +309,42 @@ impl SourceFile {
 
     /// The number of lines.
     pub fn line_count(&self) -> usize {
-        self.line_starts.len()
+        self.line_starts().len()
     }
+}
+
+/// The offsets where the lines of `bytes` start (the first is 0).
+fn index_lines(bytes: &[u8]) -> Vec<u32> {
+    // Count first (a loop the compiler vectorizes), so that the index is
+    // allocated once at its exact size.
+    let lines = bytes.iter().filter(|&&b| b == b'\n').count();
+    let mut line_starts = Vec::with_capacity(lines + 1);
+    line_starts.push(0);
+    // Eight bytes at a time: most words hold no newline.
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    const NEWLINES: u64 = ONES * b'\n' as u64;
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0usize;
+    for word in words.by_ref() {
+        let mut buf = [0u8; 8];
+        buf.copy_from_slice(word);
+        let x = u64::from_le_bytes(buf) ^ NEWLINES;
+        if (x.wrapping_sub(ONES) & !x & HIGHS) != 0 {
+            for (j, &b) in word.iter().enumerate() {
+                if b == b'\n' {
+                    line_starts.push((at + j + 1) as u32);
+                }
+            }
+        }
+        at += 8;
+    }
+    for (j, &b) in words.remainder().iter().enumerate() {
+        if b == b'\n' {
+            line_starts.push((at + j + 1) as u32);
+        }
+    }
+    line_starts
 }
 
 /// Counts graphemes up to `offset` when `offset` falls inside a character:

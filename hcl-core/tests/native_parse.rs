@@ -572,15 +572,11 @@ fn function_calls_with_expansion() {
         shape(&file, "b"),
         "FunctionCall g expand=true\n  ScopeTraversal\n    Root list\n"
     );
-    let ExprKind::FunctionCall {
-        open_paren,
-        close_paren,
-        ..
-    } = file.ast().expr(attr(&file, "a")).kind
-    else {
+    let ExprKind::FunctionCall(call) = file.ast().expr(attr(&file, "a")).kind else {
         panic!()
     };
-    assert_eq!((open_paren, close_paren), (5, 11));
+    let call = file.ast().call(call);
+    assert_eq!((call.open_paren, call.close_paren), (5, 11));
 }
 
 #[test]

@@ -34,6 +34,10 @@ pub struct BodyId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ForId(pub u32);
 
+/// Index of a function call's details in [`Ast::calls`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CallId(pub u32);
+
 /// Index of a number in [`Ast::numbers`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NumberId(pub u32);
@@ -86,6 +90,8 @@ pub struct Ast {
     pub steps: Vec<Step>,
     /// `for` expression details.
     pub fors: Vec<ForExpr>,
+    /// Function call details.
+    pub calls: Vec<CallExpr>,
     /// Number literals.
     pub numbers: Vec<Number>,
     /// Literal texts that differ from their source (escapes, stripping,
@@ -104,12 +110,27 @@ pub struct Ast {
 }
 
 /// One expression node: its kind and the span of the whole expression.
+///
+/// A node is 24 bytes: the kinds keep at most three ids or a run and an id
+/// inline, bigger details (function calls, `for` expressions) are in side
+/// tables, and spans that the node's own span determines are not stored
+/// (see [`Expr::first_byte`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
     /// What the expression is.
     pub kind: ExprKind,
     /// The whole expression's source span.
     pub span: Span,
+}
+
+impl Expr {
+    /// The one-byte span at the start of the node: the `[` of a
+    /// [`ExprKind::Tuple`], the `{` of an [`ExprKind::Object`], the `-` or
+    /// `!` of an [`ExprKind::Unary`].
+    #[inline]
+    pub fn first_byte(&self) -> Span {
+        Span::new(self.span.start, self.span.start.saturating_add(1))
+    }
 }
 
 /// Unary operators.
@@ -230,19 +251,8 @@ pub enum ExprKind {
         /// The steps, in [`Ast::steps`].
         steps: List,
     },
-    /// A function call.
-    FunctionCall {
-        /// The function name.
-        name: Span,
-        /// The arguments, in [`Ast::expr_lists`].
-        args: List,
-        /// Whether the last argument is followed by `...`.
-        expand_final: bool,
-        /// Byte offset of the `(` (one byte wide).
-        open_paren: u32,
-        /// Byte offset of the `)` (one byte wide).
-        close_paren: u32,
-    },
+    /// A function call; its details are in [`Ast::calls`].
+    FunctionCall(CallId),
     /// `cond ? a : b`.
     Conditional {
         /// The predicate.
@@ -270,20 +280,16 @@ pub enum ExprKind {
         /// The operator symbol.
         symbol: Span,
     },
-    /// `[a, b]`.
+    /// `[a, b]`. The `[` is the node's [`Expr::first_byte`].
     Tuple {
         /// The elements, in [`Ast::expr_lists`].
         elements: List,
-        /// The `[`.
-        open: Span,
     },
-    /// `{k = v, ...}`.
+    /// `{k = v, ...}`. The `{` is the node's [`Expr::first_byte`].
     Object {
         /// Key and value ids alternately, in [`Ast::expr_lists`]. Keys are
         /// [`ExprKind::ObjectKey`] nodes.
         items: List,
-        /// The `{`.
-        open: Span,
     },
     /// An object key: a bare identifier is a literal name unless
     /// parenthesised.
@@ -300,17 +306,19 @@ pub enum ExprKind {
     /// string is a constant key: `coll[true]`, `coll[(0)]` and `coll[-1]`
     /// are `Index` nodes, and so is a legacy index whose number is invalid
     /// (`a.0.1`, with an [`ExprKind::Invalid`] key, after its diagnostic).
+    ///
+    /// The brackets span from `open` to the end of the node's span.
     Index {
         /// The collection.
         collection: ExprId,
         /// The key.
         key: ExprId,
-        /// The `[`.
-        open: Span,
-        /// From `[` to `]`.
-        bracket: Span,
+        /// Byte offset of the `[` (of the `.` of a legacy index); one byte
+        /// wide.
+        open: u32,
     },
-    /// `source.*...` or `source[*]...`.
+    /// `source.*...` or `source[*]...`. The `.*` or `[*]` marker is the
+    /// span of the `item` node.
     Splat {
         /// The value splatted.
         source: ExprId,
@@ -318,8 +326,6 @@ pub enum ExprKind {
         each: ExprId,
         /// The [`ExprKind::AnonSymbol`] standing for each element.
         item: ExprId,
-        /// The `.*` or `[*]`.
-        marker: Span,
     },
     /// The element currently visited by a splat.
     AnonSymbol,
@@ -356,6 +362,21 @@ pub struct ForExpr {
     pub open: Span,
     /// The closing `]` or `}`.
     pub close: Span,
+}
+
+/// The details of a function call.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallExpr {
+    /// The function name.
+    pub name: Span,
+    /// The arguments, in [`Ast::expr_lists`].
+    pub args: List,
+    /// Whether the last argument is followed by `...`.
+    pub expand_final: bool,
+    /// Byte offset of the `(` (one byte wide).
+    pub open_paren: u32,
+    /// Byte offset of the `)` (one byte wide).
+    pub close_paren: u32,
 }
 
 /// A traversal step.
@@ -416,8 +437,8 @@ pub struct AttributeNode {
     pub expr: ExprId,
     /// Name to end of expression.
     pub span: Span,
-    /// The `=`.
-    pub equals: Span,
+    /// Byte offset of the `=` (one byte wide).
+    pub equals: u32,
 }
 
 /// A block `type "label" label { ... }`.
@@ -478,6 +499,11 @@ impl Ast {
     /// The labels of a block.
     pub fn block_labels(&self, block: &BlockNode) -> &[LabelNode] {
         &self.labels[block.labels.range()]
+    }
+
+    /// The function call details with this id.
+    pub fn call(&self, id: CallId) -> &CallExpr {
+        &self.calls[id.0 as usize]
     }
 
     /// The `for` details with this id.
@@ -541,6 +567,13 @@ impl Ast {
         Text::Owned(id)
     }
 
+    /// Stores function call details.
+    pub fn push_call(&mut self, c: CallExpr) -> CallId {
+        let id = CallId(self.calls.len() as u32);
+        self.calls.push(c);
+        id
+    }
+
     /// Stores `for` details.
     pub fn push_for(&mut self, f: ForExpr) -> ForId {
         let id = ForId(self.fors.len() as u32);
@@ -556,12 +589,12 @@ mod tests {
     #[test]
     fn node_sizes_stay_small() {
         assert!(
-            std::mem::size_of::<ExprKind>() <= 32,
+            std::mem::size_of::<ExprKind>() <= 16,
             "{}",
             std::mem::size_of::<ExprKind>()
         );
         assert!(
-            std::mem::size_of::<Expr>() <= 40,
+            std::mem::size_of::<Expr>() <= 24,
             "{}",
             std::mem::size_of::<Expr>()
         );

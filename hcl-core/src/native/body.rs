@@ -525,7 +525,7 @@ pub(crate) mod tests {
                         name,
                         expr,
                         span: name.cover(value),
-                        equals: Span::new(value_at - 2, value_at - 1),
+                        equals: value_at - 2,
                     });
             } else if !words.is_empty() {
                 let type_name = Span::new(start, start + words[0].len() as u32);

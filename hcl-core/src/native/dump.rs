@@ -25,7 +25,7 @@ use std::fmt::Write as _;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::diagnostic::{Diagnostics, Severity};
-use crate::native::ast::{BodyId, ExprId, ExprKind, Step, StepKey, UnaryOp};
+use crate::native::ast::{BodyId, CallExpr, ExprId, ExprKind, Step, StepKey, UnaryOp};
 use crate::native::file::ParsedFile;
 use crate::pos::Range;
 use crate::source::Span;
@@ -120,7 +120,7 @@ impl Dumper<'_> {
                 self.file.span_text(a.name),
                 self.r(a.span),
                 self.r(a.name),
-                self.r(a.equals)
+                self.r(Span::new(a.equals, a.equals.saturating_add(1)))
             );
             self.line(depth + 1, &head);
             self.expr(depth + 2, "", a.expr);
@@ -214,13 +214,14 @@ impl Dumper<'_> {
                 self.expr(depth + 1, "source", *source);
                 self.steps(depth + 1, ast.step_list(*steps));
             }
-            ExprKind::FunctionCall {
-                name,
-                args,
-                expand_final,
-                open_paren,
-                close_paren,
-            } => {
+            ExprKind::FunctionCall(call) => {
+                let CallExpr {
+                    name,
+                    args,
+                    expand_final,
+                    open_paren,
+                    close_paren,
+                } = ast.call(*call);
                 let head = format!(
                     "{pre}FunctionCall {} {r} name={} open={} close={} expand={expand_final}",
                     file.span_text(*name),
@@ -248,11 +249,7 @@ impl Dumper<'_> {
                 self.expr(depth + 1, "", *lhs);
                 self.expr(depth + 1, "", *rhs);
             }
-            ExprKind::Unary {
-                op,
-                operand,
-                symbol,
-            } => {
+            ExprKind::Unary { op, operand, symbol } => {
                 let sym = match op {
                     UnaryOp::Negate => "-",
                     UnaryOp::Not => "!",
@@ -263,14 +260,16 @@ impl Dumper<'_> {
                 );
                 self.expr(depth + 1, "", *operand);
             }
-            ExprKind::Tuple { elements, open } => {
-                self.line(depth, &format!("{pre}Tuple {r} open={}", self.r(*open)));
+            ExprKind::Tuple { elements } => {
+                let open = e.first_byte();
+                self.line(depth, &format!("{pre}Tuple {r} open={}", self.r(open)));
                 for &x in ast.expr_list(*elements) {
                     self.expr(depth + 1, "", x);
                 }
             }
-            ExprKind::Object { items, open } => {
-                self.line(depth, &format!("{pre}Object {r} open={}", self.r(*open)));
+            ExprKind::Object { items } => {
+                let open = e.first_byte();
+                self.line(depth, &format!("{pre}Object {r} open={}", self.r(open)));
                 for pair in ast.expr_list(*items).chunks(2) {
                     if let [k, v] = pair {
                         self.expr(depth + 1, "key", *k);
@@ -315,24 +314,19 @@ impl Dumper<'_> {
                 collection,
                 key,
                 open,
-                bracket,
             } => {
                 let head = format!(
                     "{pre}Index {r} open={} bracket={}",
-                    self.r(*open),
-                    self.r(*bracket)
+                    self.r(Span::new(*open, open.saturating_add(1))),
+                    self.r(Span::new(*open, e.span.end))
                 );
                 self.line(depth, &head);
                 self.expr(depth + 1, "coll", *collection);
                 self.expr(depth + 1, "key", *key);
             }
-            ExprKind::Splat {
-                source,
-                each,
-                item,
-                marker,
-            } => {
-                self.line(depth, &format!("{pre}Splat {r} marker={}", self.r(*marker)));
+            ExprKind::Splat { source, each, item } => {
+                let marker = ast.expr(*item).span;
+                self.line(depth, &format!("{pre}Splat {r} marker={}", self.r(marker)));
                 self.expr(depth + 1, "source", *source);
                 self.expr(depth + 1, "each", *each);
                 self.expr(depth + 1, "item", *item);

@@ -199,8 +199,7 @@ impl<'f> Evaluator<'f> {
         let ExprKind::Index {
             collection,
             key,
-            bracket,
-            ..
+            open,
         } = node.kind
         else {
             return (Value::dynamic(), Diagnostics::new());
@@ -209,7 +208,7 @@ impl<'f> Evaluator<'f> {
         let (key, d) = self.eval(key, ctx);
         diags.extend(d);
         let (v, d) = ops::index(&collection, &key, None);
-        diags.extend(with_subject(d, || self.range(bracket)));
+        diags.extend(with_subject(d, || self.range(Span::new(open, node.span.end))));
         (v, diags)
     }
 
@@ -787,15 +786,10 @@ impl<'f> Evaluator<'f> {
     // ----- splats -----
 
     fn eval_splat(&mut self, _: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
-        let ExprKind::Splat {
-            source,
-            each,
-            item,
-            marker,
-        } = node.kind
-        else {
+        let ExprKind::Splat { source, each, item } = node.kind else {
             return (Value::dynamic(), Diagnostics::new());
         };
+        let marker = self.span_of(item);
         let source_value = self.eval(source, ctx);
         self.splat_over(source, each, item, marker, source_value, ctx)
     }

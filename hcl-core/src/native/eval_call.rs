@@ -10,7 +10,7 @@ use crate::convert::convert;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::function::{Function, FunctionError, Parameter};
-use crate::native::ast::{Expr, ExprId, ExprKind};
+use crate::native::ast::{CallExpr, Expr, ExprId, ExprKind};
 use crate::source::Span;
 use crate::suggest::suggestion;
 use crate::ty::Type;
@@ -29,12 +29,15 @@ enum Arg {
 
 impl Evaluator<'_> {
     pub(super) fn eval_call(&mut self, id: ExprId, node: &Expr, ctx: &EvalContext) -> Evaluated {
-        let ExprKind::FunctionCall {
+        let ExprKind::FunctionCall(call) = node.kind else {
+            return (Value::dynamic(), Diagnostics::new());
+        };
+        let Some(&CallExpr {
             name,
             args,
             expand_final,
             ..
-        } = node.kind
+        }) = self.file.ast().calls.get(call.0 as usize)
         else {
             return (Value::dynamic(), Diagnostics::new());
         };
@@ -162,12 +165,12 @@ impl Evaluator<'_> {
     /// The error for a number of arguments that does not fit the function.
     #[inline(never)]
     fn check_arity(&self, node: &Expr, function: &Function, args: &[Arg]) -> Option<Diagnostic> {
-        let ExprKind::FunctionCall {
-            name, close_paren, ..
-        } = node.kind
-        else {
+        let ExprKind::FunctionCall(call) = node.kind else {
             return None;
         };
+        let &CallExpr {
+            name, close_paren, ..
+        } = self.file.ast().calls.get(call.0 as usize)?;
         let name = self.file.span_text(name);
         let params = function.params();
         if args.len() < params.len() {
@@ -279,7 +282,10 @@ impl Evaluator<'_> {
                 (None, _) => {}
             }
         }
-        let ExprKind::FunctionCall { name, .. } = node.kind else {
+        let ExprKind::FunctionCall(call) = node.kind else {
+            return self.error("Error in function call", err.to_string(), node.span, None);
+        };
+        let Some(name) = self.file.ast().calls.get(call.0 as usize).map(|c| c.name) else {
             return self.error("Error in function call", err.to_string(), node.span, None);
         };
         self.error(

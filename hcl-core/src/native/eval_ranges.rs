@@ -51,21 +51,23 @@ pub(crate) fn start_span(file: &ParsedFile, id: ExprId) -> Span {
                 None => return node.span,
             },
             ExprKind::TemplateJoin { tuple } => *tuple,
-            ExprKind::FunctionCall {
-                name, open_paren, ..
-            } => {
-                return Span::new(name.start, open_paren.saturating_add(1).max(name.end));
+            ExprKind::FunctionCall(call) => {
+                return ast.calls.get(call.0 as usize).map_or(node.span, |c| {
+                    Span::new(c.name.start, c.open_paren.saturating_add(1).max(c.name.end))
+                });
             }
             ExprKind::Conditional { condition, .. } => *condition,
             ExprKind::Binary { lhs, .. } => *lhs,
             ExprKind::Unary { symbol, .. } => return *symbol,
-            ExprKind::Tuple { open, .. } | ExprKind::Object { open, .. } => return *open,
+            ExprKind::Tuple { .. } | ExprKind::Object { .. } => return node.first_byte(),
             ExprKind::ObjectKey { wrapped, .. } => *wrapped,
             ExprKind::For(f) => {
                 return ast.fors.get(f.0 as usize).map_or(node.span, |f| f.open);
             }
-            ExprKind::Index { open, .. } => return *open,
-            ExprKind::Splat { marker, .. } => return *marker,
+            ExprKind::Index { open, .. } => return Span::new(*open, open.saturating_add(1)),
+            ExprKind::Splat { item, .. } => {
+                return ast.exprs.get(item.0 as usize).map_or(node.span, |i| i.span);
+            }
             ExprKind::Parens { inner } => *inner,
             ExprKind::String(text) => return literal_span(file, node.span, *text),
             ExprKind::Number(_)

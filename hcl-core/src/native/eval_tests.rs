@@ -9,7 +9,9 @@ use std::sync::Arc;
 
 use crate::body::Expression;
 use crate::eval::EvalContext;
-use crate::native::ast::{Ast, BinaryOp, ExprId, ExprKind, ForExpr, ForId, List, Step, UnaryOp};
+use crate::native::ast::{
+    Ast, BinaryOp, CallExpr, CallId, ExprId, ExprKind, ForExpr, ForId, List, Step, UnaryOp,
+};
 use crate::native::expression::NativeExpression;
 use crate::native::file::ParsedFile;
 use crate::source::{SourceFile, Span};
@@ -95,16 +97,17 @@ fn ids_and_runs_out_of_range_are_harmless() {
         start: u32::MAX,
         len: u32::MAX,
     };
+    let call = ast.push_call(CallExpr {
+        name: sp(0, 1),
+        args: huge,
+        expand_final: true,
+        open_paren: u32::MAX,
+        close_paren: u32::MAX,
+    });
     let nodes = [
         ExprKind::Parens { inner: ExprId(999) },
-        ExprKind::Tuple {
-            elements: bad,
-            open: sp(0, 1),
-        },
-        ExprKind::Object {
-            items: huge,
-            open: sp(0, 1),
-        },
+        ExprKind::Tuple { elements: bad },
+        ExprKind::Object { items: huge },
         ExprKind::Template { parts: huge },
         ExprKind::ScopeTraversal { steps: huge },
         ExprKind::RelativeTraversal {
@@ -113,25 +116,18 @@ fn ids_and_runs_out_of_range_are_harmless() {
         },
         ExprKind::For(ForId(12)),
         ExprKind::Number(crate::native::ast::NumberId(3)),
-        ExprKind::FunctionCall {
-            name: sp(0, 1),
-            args: huge,
-            expand_final: true,
-            open_paren: u32::MAX,
-            close_paren: u32::MAX,
-        },
+        ExprKind::FunctionCall(call),
+        ExprKind::FunctionCall(CallId(999)),
         ExprKind::TemplateJoin { tuple: ExprId(55) },
         ExprKind::Splat {
             source: ExprId(40),
             each: ExprId(41),
             item: ExprId(42),
-            marker: sp(5, 9),
         },
         ExprKind::Index {
             collection: ExprId(60),
             key: ExprId(61),
-            open: sp(0, 1),
-            bracket: sp(7, 3),
+            open: u32::MAX,
         },
         ExprKind::ObjectKey {
             wrapped: ExprId(88),
@@ -180,13 +176,7 @@ fn cycles_stop_at_the_depth_limit() {
             },
             sp(0, 7),
         );
-        ast.push_expr(
-            ExprKind::Tuple {
-                elements: list,
-                open: sp(0, 1),
-            },
-            sp(1, 6),
-        );
+        ast.push_expr(ExprKind::Tuple { elements: list }, sp(1, 6));
         let for_id = ast.push_for(ForExpr {
             key_var: None,
             value_var: sp(4, 5),

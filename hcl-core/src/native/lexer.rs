@@ -235,6 +235,16 @@ pub struct Token {
     pub span: Span,
 }
 
+impl Default for Token {
+    /// An end token at offset 0.
+    fn default() -> Token {
+        Token {
+            kind: TokenKind::Eof,
+            span: Span::default(),
+        }
+    }
+}
+
 /// What to scan the input as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LexMode {
@@ -279,13 +289,16 @@ pub struct Lexer<'a> {
     pos: usize,
     /// The scanner's mode stack (Go's ragel call stack).
     modes: Vec<Mode>,
+    /// The top of `modes` ([`Mode::Main`] when it is empty).
+    mode: Mode,
     braces: i64,
     ret_braces: Vec<i64>,
     heredocs: Vec<Heredoc>,
     queued: Option<Token>,
-    /// Set once the scanner hit input it cannot match: the rest of the
-    /// input was returned as one token.
-    stopped: bool,
+    /// Where scanning must take the slow path: the end of the input, or 0
+    /// while a token is queued. (Once the scanner hits input it cannot
+    /// match, the rest of the input is one token and it is at the end.)
+    limit: usize,
     diags: Vec<LexDiagnostic>,
     told_bitwise: u32,
     told_backtick: u32,
@@ -308,20 +321,22 @@ impl<'a> Lexer<'a> {
     /// A lexer in the given mode, starting at byte `start` of `src` (the
     /// bytes before it are skipped, spans stay relative to `src`).
     pub fn with_mode(src: &'a [u8], mode: LexMode, start: usize) -> Lexer<'a> {
-        let mut modes = Vec::with_capacity(8);
-        modes.push(match mode {
+        let mode = match mode {
             LexMode::Normal => Mode::Main,
             LexMode::Template => Mode::Bare,
-        });
+        };
+        let mut modes = Vec::with_capacity(8);
+        modes.push(mode);
         Lexer {
             src,
             pos: start.min(src.len()),
             modes,
+            mode,
             braces: 0,
             ret_braces: Vec::new(),
             heredocs: Vec::new(),
             queued: None,
-            stopped: false,
+            limit: src.len(),
             diags: Vec::new(),
             told_bitwise: 0,
             told_backtick: 0,
@@ -499,23 +514,59 @@ impl<'a> Lexer<'a> {
     /// The next token. After the end of the input, keeps returning the
     /// [`TokenKind::Eof`] token.
     pub fn next_token(&mut self) -> Token {
-        if let Some(t) = self.queued.take() {
-            return t;
+        self.next_token_inline()
+    }
+
+    #[inline(always)]
+    fn next_token_inline(&mut self) -> Token {
+        if self.pos >= self.limit {
+            return self.next_special();
         }
-        if self.stopped || self.pos >= self.src.len() {
-            let n = self.src.len();
-            self.pos = n;
-            return Token {
-                kind: TokenKind::Eof,
-                span: Span::new(n as u32, n as u32),
-            };
-        }
-        match self.modes.last().copied().unwrap_or(Mode::Main) {
+        match self.mode {
             Mode::Main => self.scan_main(),
             Mode::Quoted => self.scan_quoted(),
             Mode::Heredoc => self.scan_heredoc(),
             Mode::Bare => self.scan_bare(),
         }
+    }
+
+    /// Scans tokens into `out` until it is full or the end of the input
+    /// is reached (the end token included), and returns how many it wrote.
+    /// Scanning in batches saves a call per token.
+    pub fn fill(&mut self, out: &mut [Token]) -> usize {
+        for (n, slot) in out.iter_mut().enumerate() {
+            let t = self.next_token_inline();
+            *slot = t;
+            if t.kind == TokenKind::Eof {
+                return n + 1;
+            }
+        }
+        out.len()
+    }
+
+    /// A queued token, or the end of the input.
+    #[cold]
+    fn next_special(&mut self) -> Token {
+        if let Some(t) = self.queued.take() {
+            self.limit = self.src.len();
+            return t;
+        }
+        let n = self.src.len();
+        self.pos = n;
+        Token {
+            kind: TokenKind::Eof,
+            span: Span::new(n as u32, n as u32),
+        }
+    }
+
+    fn push_mode(&mut self, mode: Mode) {
+        self.modes.push(mode);
+        self.mode = mode;
+    }
+
+    fn pop_mode(&mut self) {
+        self.modes.pop();
+        self.mode = self.modes.last().copied().unwrap_or(Mode::Main);
     }
 
     /// The length of the valid UTF-8 character starting at `i`, or `None`
@@ -546,10 +597,26 @@ impl<'a> Lexer<'a> {
     }
 
     /// The end of an identifier whose first character ends at `i`.
-    fn ident_rest(&self, mut i: usize) -> usize {
+    #[inline]
+    fn ident_rest(&self, i: usize) -> usize {
+        let rest = self.src.get(i..).unwrap_or(&[]);
+        let run = rest
+            .iter()
+            .position(|&b| !is_ascii_ident_continue(b))
+            .unwrap_or(rest.len());
+        let end = i + run;
+        if self.at(end) >= 0x80 {
+            return self.ident_rest_unicode(end);
+        }
+        end
+    }
+
+    /// [`Lexer::ident_rest`] past a non-ASCII byte.
+    #[cold]
+    fn ident_rest_unicode(&self, mut i: usize) -> usize {
         loop {
             let b = self.at(i);
-            if b.is_ascii_alphanumeric() || b == b'_' || b == b'-' {
+            if is_ascii_ident_continue(b) {
                 i += 1;
                 continue;
             }
@@ -599,7 +666,7 @@ impl<'a> Lexer<'a> {
         if let Some(h) = self.heredocs.last_mut() {
             h.start_of_line = false;
         }
-        self.modes.push(Mode::Main);
+        self.push_mode(Mode::Main);
     }
 
     /// `${`, `${~`, `%{` or `%{~` at `start` (which holds `$` or `%`
@@ -619,14 +686,14 @@ impl<'a> Lexer<'a> {
         t
     }
 
+    #[inline(always)]
     fn scan_main(&mut self) -> Token {
         use TokenKind::*;
         let src = self.src;
         let n = src.len();
         let mut i = self.pos;
-        // Spaces and tabs.
-        while i < n && (src[i] == b' ' || src[i] == b'\t') {
-            i += 1;
+        if matches!(src.get(i), Some(b' ' | b'\t')) {
+            i = skip_blanks(src, i);
         }
         if i >= n {
             self.pos = n;
@@ -735,7 +802,7 @@ impl<'a> Lexer<'a> {
                     let t = self.tok(TemplateSeqEnd, start, i + 2);
                     if self.ret_braces.last() == Some(&self.braces) {
                         self.ret_braces.pop();
-                        self.modes.pop();
+                        self.pop_mode();
                     }
                     self.braces -= 1;
                     t
@@ -751,7 +818,7 @@ impl<'a> Lexer<'a> {
                 if self.ret_braces.last() == Some(&self.braces) {
                     self.braces -= 1;
                     self.ret_braces.pop();
-                    self.modes.pop();
+                    self.pop_mode();
                     self.tok(TemplateSeqEnd, start, i + 1)
                 } else {
                     self.braces -= 1;
@@ -760,7 +827,7 @@ impl<'a> Lexer<'a> {
             }
             b'"' => {
                 let t = self.tok(OQuote, start, i + 1);
-                self.modes.push(Mode::Quoted);
+                self.push_mode(Mode::Quoted);
                 t
             }
             b'[' => self.tok(OBrack, start, i + 1),
@@ -858,7 +925,7 @@ impl<'a> Lexer<'a> {
             marker_end: ident_end as u32,
             start_of_line: true,
         });
-        self.modes.push(Mode::Heredoc);
+        self.push_mode(Mode::Heredoc);
         Some(t)
     }
 
@@ -867,9 +934,7 @@ impl<'a> Lexer<'a> {
     fn stop(&mut self, start: usize, kind: TokenKind) -> Token {
         let n = self.src.len();
         self.check_comment_bytes(start, n);
-        let t = self.tok(kind, start, n);
-        self.stopped = true;
-        t
+        self.tok(kind, start, n)
     }
 
     /// After `$` or `%` at `i` (not followed by `{`): the length of an
@@ -896,7 +961,7 @@ impl<'a> Lexer<'a> {
         match b {
             b'"' => {
                 let t = self.tok(CQuote, start, start + 1);
-                self.modes.pop();
+                self.pop_mode();
                 t
             }
             b'$' | b'%' => {
@@ -1046,13 +1111,14 @@ impl<'a> Lexer<'a> {
                 .unwrap_or(&[]);
             if trim_space(line) == marker {
                 let t = self.tok(CHeredoc, start, end);
+                self.limit = 0;
                 self.queued = Some(Token {
                     kind: Newline,
                     span: Span::new(end as u32, (end + nl) as u32),
                 });
                 self.pos = end + nl;
                 self.heredocs.pop();
-                self.modes.pop();
+                self.pop_mode();
                 return t;
             }
         }
@@ -1091,6 +1157,44 @@ impl<'a> Lexer<'a> {
         }
         self.tok(StringLit, start, end + nl)
     }
+}
+
+/// The end of the run of spaces and tabs at `i`: spaces eight at a time
+/// (alignment and indentation are long runs of spaces).
+#[inline]
+fn skip_blanks(src: &[u8], mut i: usize) -> usize {
+    const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+    while let Some(chunk) = src.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let diff = u64::from_le_bytes(word) ^ SPACES;
+        if diff != 0 {
+            i += (diff.trailing_zeros() / 8) as usize;
+            break;
+        }
+        i += 8;
+    }
+    while matches!(src.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    i
+}
+
+/// Bytes that continue an identifier: ASCII letters, digits, `_` and `-`.
+static ASCII_IDENT_CONTINUE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+        b += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn is_ascii_ident_continue(b: u8) -> bool {
+    ASCII_IDENT_CONTINUE[b as usize]
 }
 
 /// Whether `c` is white space as Go's `unicode.IsSpace` defines it.

@@ -23,5 +23,6 @@ pub use body::NativeBody;
 pub use expression::NativeExpression;
 pub use file::{ParseOptions, ParsedFile};
 pub use parse::{
-    parse_config, parse_config_str, parse_expression, parse_template, parse_traversal_abs,
+    parse_config, parse_config_owned, parse_config_str, parse_expression, parse_template,
+    parse_traversal_abs,
 };

@@ -26,6 +26,7 @@
 //! assert!(matches!(file.ast().expr(expr).kind, ExprKind::Binary { .. }));
 //! ```
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -40,13 +41,39 @@ use crate::value::Value;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// The checked input: the bytes to scan (after a byte order mark), their
-/// text for the source file (each invalid byte replaced by a one-byte
-/// stand-in, so offsets are kept), and whether there was a byte order mark.
+/// The checked input: its text for the source file (after a byte order
+/// mark; each invalid byte replaced by a one-byte stand-in, so offsets are
+/// kept), the bytes to scan when they differ from the text (invalid
+/// UTF-8), and whether there was a byte order mark.
+///
+/// Valid input is copied at most once: borrowed bytes into the text, and
+/// owned bytes not at all.
 struct Input<'a> {
-    bytes: &'a [u8],
-    text: Arc<str>,
+    text: String,
+    raw: Option<Cow<'a, [u8]>>,
     bom: bool,
+}
+
+impl Input<'_> {
+    /// The bytes to scan.
+    fn bytes(&self) -> &[u8] {
+        match &self.raw {
+            Some(raw) => raw,
+            None => self.text.as_bytes(),
+        }
+    }
+
+    /// The source file of the input starting at `start`: after a byte
+    /// order mark, byte offsets are shifted past it but columns are not
+    /// (as Go counts them).
+    fn into_source(self, filename: &str, start: Pos) -> SourceFile {
+        let base = if self.bom {
+            Pos::new(start.byte + BOM.len(), start.line, start.column)
+        } else {
+            start
+        };
+        SourceFile::from_string(filename, self.text).based_at(base)
+    }
 }
 
 /// The stand-in for an invalid byte in the source text: a control
@@ -54,29 +81,48 @@ struct Input<'a> {
 const INVALID_BYTE_STAND_IN: char = '\u{1A}';
 
 /// Checks the input; `None` when it is too large to parse.
-fn check_input(src: &[u8]) -> Option<Input<'_>> {
+fn check_input(src: Cow<'_, [u8]>) -> Option<Input<'_>> {
     if src.len() >= u32::MAX as usize {
         return None;
     }
     let bom = src.starts_with(BOM);
-    let bytes = if bom { &src[BOM.len()..] } else { src };
-    let text: Arc<str> = match std::str::from_utf8(bytes) {
-        Ok(s) => Arc::from(s),
-        Err(_) => Arc::from(sanitize(bytes)),
+    let src = match src {
+        Cow::Borrowed(b) if bom => Cow::Borrowed(&b[BOM.len()..]),
+        Cow::Owned(mut v) if bom => {
+            v.drain(..BOM.len());
+            Cow::Owned(v)
+        }
+        other => other,
     };
-    Some(Input { bytes, text, bom })
-}
-
-/// The source file of a checked input starting at `start`: after a byte
-/// order mark, byte offsets are shifted past it but columns are not (as
-/// Go counts them).
-fn source_of(filename: &str, input: &Input<'_>, start: Pos) -> SourceFile {
-    let base = if input.bom {
-        Pos::new(start.byte + BOM.len(), start.line, start.column)
-    } else {
-        start
-    };
-    SourceFile::with_base(filename, input.text.clone(), base)
+    Some(match src {
+        Cow::Borrowed(b) => match std::str::from_utf8(b) {
+            Ok(s) => Input {
+                text: s.to_owned(),
+                raw: None,
+                bom,
+            },
+            Err(_) => Input {
+                text: sanitize(b),
+                raw: Some(Cow::Borrowed(b)),
+                bom,
+            },
+        },
+        Cow::Owned(v) => match String::from_utf8(v) {
+            Ok(text) => Input {
+                text,
+                raw: None,
+                bom,
+            },
+            Err(e) => {
+                let v = e.into_bytes();
+                Input {
+                    text: sanitize(&v),
+                    raw: Some(Cow::Owned(v)),
+                    bom,
+                }
+            }
+        },
+    })
 }
 
 /// The diagnostics found before parsing: a byte order mark.
@@ -221,29 +267,51 @@ pub fn parse_config(
     filename: &str,
     options: &ParseOptions,
 ) -> (Arc<ParsedFile>, Diagnostics) {
+    parse_config_input(Cow::Borrowed(src), filename, options)
+}
+
+/// [`parse_config`] taking ownership of the text, which becomes the
+/// parsed file's source without being copied (a `String` converts with
+/// [`String::into_bytes`] at no cost).
+///
+/// ```
+/// use hcl_core::native::{parse_config_owned, ParseOptions};
+///
+/// let text = String::from("replicas = 3\n");
+/// let (file, diags) = parse_config_owned(text.into_bytes(), "app.hcl", &ParseOptions::default());
+/// assert!(diags.is_empty());
+/// assert_eq!(file.source().text(), "replicas = 3\n");
+/// ```
+pub fn parse_config_owned(
+    src: Vec<u8>,
+    filename: &str,
+    options: &ParseOptions,
+) -> (Arc<ParsedFile>, Diagnostics) {
+    parse_config_input(Cow::Owned(src), filename, options)
+}
+
+fn parse_config_input(
+    src: Cow<'_, [u8]>,
+    filename: &str,
+    options: &ParseOptions,
+) -> (Arc<ParsedFile>, Diagnostics) {
+    let len = src.len();
     let Some(input) = check_input(src) else {
         let mut ast = Ast::default();
         empty_root(&mut ast);
         let file = ParsedFile::new(SourceFile::new(filename, ""), ast);
-        return (
-            Arc::new(file),
-            too_large_diagnostic(filename, src.len()).into(),
-        );
+        return (Arc::new(file), too_large_diagnostic(filename, len).into());
     };
-    let mut parser = Parser::new(input.bytes, LexMode::Normal, 0, options.max_depth);
+    let mut parser = Parser::new(input.bytes(), LexMode::Normal, 0, options.max_depth);
     let root = parser.parse_body(crate::native::lexer::TokenKind::Eof);
     let lex = parser.finish_lexing();
     let parse_diags = std::mem::take(&mut parser.diags);
     let mut ast = parser.into_ast();
     ast.root = Some(root);
     let start = Pos::start();
-    let source = source_of(filename, &input, start);
-    let diags = finish_diagnostics(
-        &source,
-        input_diagnostics(filename, &input, start),
-        lex,
-        parse_diags,
-    );
+    let first = input_diagnostics(filename, &input, start);
+    let source = input.into_source(filename, start);
+    let diags = finish_diagnostics(&source, first, lex, parse_diags);
     (Arc::new(ParsedFile::new(source, ast)), diags)
 }
 
@@ -261,7 +329,7 @@ fn standalone(
     mode: LexMode,
     parse: impl FnOnce(&mut Parser<'_>) -> ExprId,
 ) -> (Arc<ParsedFile>, ExprId, Diagnostics) {
-    let Some(input) = check_input(src) else {
+    let Some(input) = check_input(Cow::Borrowed(src)) else {
         let mut ast = Ast::default();
         let id = ast.push_expr(ExprKind::Invalid, Span::default());
         let file = ParsedFile::new(SourceFile::with_base(filename, "", start), ast);
@@ -271,18 +339,14 @@ fn standalone(
             too_large_diagnostic(filename, src.len()).into(),
         );
     };
-    let mut parser = Parser::new(input.bytes, mode, 0, options.max_depth);
+    let mut parser = Parser::new(input.bytes(), mode, 0, options.max_depth);
     let id = parse(&mut parser);
     let lex = parser.finish_lexing();
     let parse_diags = std::mem::take(&mut parser.diags);
     let ast = parser.into_ast();
-    let source = source_of(filename, &input, start);
-    let diags = finish_diagnostics(
-        &source,
-        input_diagnostics(filename, &input, start),
-        lex,
-        parse_diags,
-    );
+    let first = input_diagnostics(filename, &input, start);
+    let source = input.into_source(filename, start);
+    let diags = finish_diagnostics(&source, first, lex, parse_diags);
     (Arc::new(ParsedFile::new(source, ast)), id, diags)
 }
 
@@ -352,14 +416,14 @@ pub fn parse_template(
 /// assert_eq!(t.to_string(), "aws_instance.web[0].id");
 /// ```
 pub fn parse_traversal_abs(src: &[u8], filename: &str, start: Pos) -> (Traversal, Diagnostics) {
-    let Some(input) = check_input(src) else {
+    let Some(input) = check_input(Cow::Borrowed(src)) else {
         return (
             Traversal::default(),
             too_large_diagnostic(filename, src.len()).into(),
         );
     };
     let mut parser = Parser::new(
-        input.bytes,
+        input.bytes(),
         LexMode::Normal,
         0,
         ParseOptions::DEFAULT_MAX_DEPTH,
@@ -369,13 +433,10 @@ pub fn parse_traversal_abs(src: &[u8], filename: &str, start: Pos) -> (Traversal
     parser.pop_newlines();
     let lex = parser.finish_lexing();
     let parse_diags = std::mem::take(&mut parser.diags);
-    let source = source_of(filename, &input, start);
-    let diags = finish_diagnostics(
-        &source,
-        input_diagnostics(filename, &input, start),
-        lex,
-        parse_diags,
-    );
+    drop(parser);
+    let first = input_diagnostics(filename, &input, start);
+    let source = input.into_source(filename, start);
+    let diags = finish_diagnostics(&source, first, lex, parse_diags);
 
     let spans: Vec<Span> = steps
         .iter()

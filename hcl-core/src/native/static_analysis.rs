@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use crate::body::{StaticCall, StaticPair};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::native::ast::{ExprId, ExprKind, Step, StepKey};
+use crate::native::ast::{CallExpr, ExprId, ExprKind, Step, StepKey};
 use crate::native::expression::NativeExpression;
 use crate::native::file::ParsedFile;
 use crate::path::{Path, PathStep};
@@ -103,14 +103,16 @@ pub(crate) fn static_call(file: &Arc<ParsedFile>, id: ExprId) -> Result<StaticCa
     let target = unwrap_keys(file, id);
     match file.ast().exprs.get(target.0 as usize) {
         Some(node) => {
-            if let ExprKind::FunctionCall {
+            if let Some(&CallExpr {
                 name,
                 args,
                 expand_final,
                 open_paren,
                 close_paren,
-            } = node.kind
-            {
+            }) = match node.kind {
+                ExprKind::FunctionCall(call) => file.ast().calls.get(call.0 as usize),
+                _ => None,
+            } {
                 let close = Span::new(close_paren, close_paren.saturating_add(1));
                 return Ok(StaticCall {
                     name: file.span_text(name).to_owned(),

@@ -73,8 +73,10 @@ pub(crate) fn variables(file: &ParsedFile, id: ExprId) -> Vec<Traversal> {
             }
             ExprKind::TemplateJoin { tuple } => children.push(Visit::Node(*tuple)),
             ExprKind::RelativeTraversal { source, .. } => children.push(Visit::Node(*source)),
-            ExprKind::FunctionCall { args, .. } => {
-                children.extend(exprs(*args).iter().map(|&e| Visit::Node(e)))
+            ExprKind::FunctionCall(call) => {
+                if let Some(call) = ast.calls.get(call.0 as usize) {
+                    children.extend(exprs(call.args).iter().map(|&e| Visit::Node(e)))
+                }
             }
             ExprKind::Conditional {
                 condition,

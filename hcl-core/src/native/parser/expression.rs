@@ -3,7 +3,9 @@
 //! terms, traversals, splats, collections and `for` expressions.
 
 use super::{Parser, between};
-use crate::native::ast::{BinaryOp, ExprId, ExprKind, ForExpr, Step, StepKey, UnaryOp};
+use crate::native::ast::{
+    BinaryOp, CallExpr, ExprId, ExprKind, ForExpr, Step, StepKey, UnaryOp,
+};
 use crate::native::lexer::{Token, TokenKind};
 use crate::number::Number;
 use crate::source::Span;
@@ -63,23 +65,23 @@ impl<'a> Parser<'a> {
         if !self.enter(at) {
             return self.mk(ExprKind::Invalid, at);
         }
-        let e = self.parse_ternary();
+        let e = self.parse_ternary(at);
         self.leave();
         e
     }
 
-    /// Go's `parseTernaryConditional`.
-    fn parse_ternary(&mut self) -> ExprId {
-        let start = self.next_span();
+    /// Go's `parseTernaryConditional`; `start` is the next token's span.
+    fn parse_ternary(&mut self, start: Span) -> ExprId {
         let mark = self.error_mark();
         let cond = self.parse_binary(1);
         if self.recovering_since(mark) {
             return cond;
         }
-        if self.peek().kind != TokenKind::Question {
+        let question = self.peek();
+        if question.kind != TokenKind::Question {
             return cond;
         }
-        self.read();
+        self.bump(question);
         let mark = self.error_mark();
         let true_result = self.parse_expression();
         if self.recovering_since(mark) {
@@ -120,12 +122,16 @@ impl<'a> Parser<'a> {
         if self.recovering_since(mark) {
             return lhs;
         }
-        while let Some(op) = binary_op(self.peek().kind) {
+        loop {
+            let t = self.peek();
+            let Some(op) = binary_op(t.kind) else {
+                break;
+            };
             let prec = op.precedence();
             if prec < min_prec {
                 break;
             }
-            self.read();
+            self.bump(t);
             let mark = self.error_mark();
             let rhs = self.parse_binary(prec + 1);
             if self.recovering_since(mark) {
@@ -157,9 +163,7 @@ impl<'a> Parser<'a> {
         match c {
             Cur::Node(e) => e,
             Cur::Trav { source, mark, span } => {
-                let mark = mark.min(self.s_steps.len());
-                let steps = self.ast.push_steps(&self.s_steps[mark..]);
-                self.s_steps.truncate(mark);
+                let steps = self.take_steps(mark);
                 let kind = match source {
                     None => ExprKind::ScopeTraversal { steps },
                     Some(source) => ExprKind::RelativeTraversal { source, steps },
@@ -196,7 +200,7 @@ impl<'a> Parser<'a> {
     /// diagnostic.
     fn number_key(&mut self, t: Token) -> Option<StepKey> {
         match parse_number(self.text(t.span)) {
-            Some(n) => Some(StepKey::Number(self.ast.push_number(n))),
+            Some(n) => Some(StepKey::Number(self.push_number(n))),
             None => {
                 self.err(
                     "Invalid number literal",
@@ -225,8 +229,7 @@ impl<'a> Parser<'a> {
             ExprKind::Index {
                 collection,
                 key,
-                open,
-                bracket: rng,
+                open: open.start,
             },
             Span::new(from_start, rng.end.max(from_start)),
         ))
@@ -241,11 +244,12 @@ impl<'a> Parser<'a> {
             let next = self.peek();
             match next.kind {
                 TokenKind::Dot => {
-                    let dot = self.read();
+                    self.bump(next);
+                    let dot = next;
                     let attr = self.peek();
                     match attr.kind {
                         TokenKind::Ident => {
-                            self.read();
+                            self.bump(attr);
                             let rng = between(dot.span, attr.span);
                             ret = self.add_step(
                                 ret,
@@ -310,7 +314,8 @@ impl<'a> Parser<'a> {
                     }
                 }
                 TokenKind::OBrack => {
-                    let open = self.read();
+                    self.bump(next);
+                    let open = next;
                     if self.peek().kind == TokenKind::Star {
                         self.read();
                         let mut close = self.read();
@@ -337,12 +342,7 @@ impl<'a> Parser<'a> {
                         let source = self.materialize(ret);
                         let span = Span::new(from_start, self.span_of(each).end.max(from_start));
                         ret = Cur::Node(self.mk(
-                            ExprKind::Splat {
-                                source,
-                                each,
-                                item,
-                                marker,
-                            },
+                            ExprKind::Splat { source, each, item },
                             span,
                         ));
                     } else {
@@ -392,8 +392,7 @@ impl<'a> Parser<'a> {
                                     ExprKind::Index {
                                         collection,
                                         key,
-                                        open: open.span,
-                                        bracket: rng,
+                                        open: open.span.start,
                                     },
                                     Span::new(from_start, rng.end.max(from_start)),
                                 ));
@@ -488,12 +487,7 @@ impl<'a> Parser<'a> {
         };
         let source = self.materialize(ret);
         Some(Cur::Node(self.mk(
-            ExprKind::Splat {
-                source,
-                each,
-                item,
-                marker: marker_span,
-            },
+            ExprKind::Splat { source, each, item },
             Span::new(from_start, last.end.max(from_start)),
         )))
     }
@@ -505,7 +499,8 @@ impl<'a> Parser<'a> {
         let start = self.peek();
         match start.kind {
             TokenKind::OParen => {
-                let open = self.read();
+                self.bump(start);
+                let open = start;
                 self.push_newlines(false);
                 let mark = self.error_mark();
                 let inner = self.parse_expression();
@@ -529,13 +524,16 @@ impl<'a> Parser<'a> {
                 Cur::Node(self.mk(ExprKind::Parens { inner }, between(open.span, close.span)))
             }
             TokenKind::NumberLit => {
-                let t = self.read();
-                Cur::Node(self.number_literal(t))
+                self.bump(start);
+                Cur::Node(self.number_literal(start))
             }
             TokenKind::Ident => {
-                let t = self.read();
-                if self.peek().kind == TokenKind::OParen {
-                    return Cur::Node(self.finish_function_call(t));
+                self.bump(start);
+                let t = start;
+                let open = self.peek();
+                if open.kind == TokenKind::OParen {
+                    self.bump(open);
+                    return Cur::Node(self.finish_function_call(t, open));
                 }
                 let kind = match self.bytes(t.span) {
                     b"true" => ExprKind::Bool(true),
@@ -558,7 +556,8 @@ impl<'a> Parser<'a> {
                 if !self.enter(start.span) {
                     return Cur::Node(self.mk(ExprKind::Invalid, start.span));
                 }
-                let t = self.read();
+                self.bump(start);
+                let t = start;
                 let operand = self.parse_with_traversals();
                 self.leave();
                 let op = if t.kind == TokenKind::Minus {
@@ -606,7 +605,7 @@ impl<'a> Parser<'a> {
     fn number_literal(&mut self, t: Token) -> ExprId {
         match parse_number(self.text(t.span)) {
             Some(n) => {
-                let id = self.ast.push_number(n);
+                let id = self.push_number(n);
                 self.mk(ExprKind::Number(id), t.span)
             }
             None => {
@@ -621,9 +620,8 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Go's `finishParsingFunctionCall`: the name is read, `(` is next.
-    fn finish_function_call(&mut self, name: Token) -> ExprId {
-        let open = self.read();
+    /// Go's `finishParsingFunctionCall`: the name and the `(` are read.
+    fn finish_function_call(&mut self, name: Token, open: Token) -> ExprId {
         let mark = self.s_exprs.len();
         let mut expand_final = false;
         let close;
@@ -688,16 +686,16 @@ impl<'a> Parser<'a> {
         }
         self.pop_newlines();
         let args = self.take_exprs(mark);
-        self.mk(
-            ExprKind::FunctionCall {
-                name: name.span,
-                args,
-                expand_final,
-                open_paren: open.span.start,
-                close_paren: close.span.start,
-            },
-            between(name.span, close.span),
-        )
+        let done = self.done();
+        super::room(&mut self.ast.calls, 1, done, self.src.len());
+        let call = self.ast.push_call(CallExpr {
+            name: name.span,
+            args,
+            expand_final,
+            open_paren: open.span.start,
+            close_paren: close.span.start,
+        });
+        self.mk(ExprKind::FunctionCall(call), between(name.span, close.span))
     }
 
     /// Go's `parseTupleCons`.
@@ -754,13 +752,7 @@ impl<'a> Parser<'a> {
         }
         self.pop_newlines();
         let elements = self.take_exprs(mark);
-        self.mk(
-            ExprKind::Tuple {
-                elements,
-                open: open.span,
-            },
-            between(open.span, close.span),
-        )
+        self.mk(ExprKind::Tuple { elements }, between(open.span, close.span))
     }
 
     /// Go's `parseObjectCons`.
@@ -872,13 +864,7 @@ impl<'a> Parser<'a> {
         }
         self.pop_newlines();
         let items = self.take_exprs(mark);
-        self.mk(
-            ExprKind::Object {
-                items,
-                open: open.span,
-            },
-            between(open.span, close.span),
-        )
+        self.mk(ExprKind::Object { items }, between(open.span, close.span))
     }
 
     /// A failed `for` expression: recovers to the closing bracket and
@@ -1038,6 +1024,8 @@ impl<'a> Parser<'a> {
         }
 
         self.pop_newlines();
+        let done = self.done();
+        super::room(&mut self.ast.fors, 1, done, self.src.len());
         let id = self.ast.push_for(ForExpr {
             key_var,
             value_var,

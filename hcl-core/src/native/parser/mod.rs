@@ -28,9 +28,11 @@ mod template;
 mod traversal;
 
 use std::borrow::Cow;
-use std::collections::VecDeque;
+use std::collections::HashMap;
 
-use crate::native::ast::{Ast, AttributeNode, BlockNode, ExprId, ExprKind, LabelNode, List, Step};
+use crate::native::ast::{
+    Ast, AttributeNode, BlockNode, ExprId, ExprKind, LabelNode, List, NumberId, Step,
+};
 use crate::native::lexer::{LexMode, Lexer, Token, TokenKind};
 use crate::source::Span;
 
@@ -59,6 +61,9 @@ pub(crate) struct RawDiag {
     pub context: Option<Span>,
 }
 
+/// How many tokens the lexer scans at a time.
+const TOKEN_BATCH: usize = 128;
+
 /// Go's `hcl.RangeBetween`: from the start of `a` to the end of `b` (never
 /// ending before it starts).
 #[inline]
@@ -72,10 +77,15 @@ pub(crate) fn between(a: Span, b: Span) -> Span {
 pub(crate) struct Parser<'a> {
     pub(crate) src: &'a [u8],
     lexer: Lexer<'a>,
-    /// The next token scanned and not yet read.
+    /// The next token scanned and not yet read (`toks[tok_pos]`).
     next_raw: Token,
-    /// Tokens scanned after `next_raw` (only when looking further ahead).
-    la: VecDeque<Token>,
+    /// Tokens scanned ahead, in batches (scanning is independent of
+    /// parsing, so the lexer runs ahead without a call per token): the
+    /// first `toks_len` are valid.
+    toks: Vec<Token>,
+    toks_len: usize,
+    /// The position of `next_raw` in `toks`.
+    tok_pos: usize,
     /// Go's "include newlines" stack, and its top.
     nl_stack: Vec<bool>,
     include_nl: bool,
@@ -91,9 +101,10 @@ pub(crate) struct Parser<'a> {
     depth: u32,
     max_depth: u32,
     pub(crate) too_deep_reported: bool,
-    /// The height of each expression node (for the nesting limit),
-    /// saturating.
-    heights: Vec<u16>,
+    /// The height of each expression node (for the nesting limit): one
+    /// byte each, [`u8::MAX`] standing for a height found in `tall`.
+    heights: Vec<u8>,
+    tall: HashMap<u32, u16>,
     s_exprs: Vec<ExprId>,
     s_steps: Vec<Step>,
     s_attrs: Vec<AttributeNode>,
@@ -112,25 +123,34 @@ impl<'a> Parser<'a> {
         let n = src.len();
         let mut ast = Ast::default();
         // Presize the arena from the input length, at the densities of
-        // typical configuration files (one expression every 16 to 20
-        // bytes, one attribute every 50, ...), so that the vectors rarely
-        // need to grow (growing copies, and briefly holds both copies).
-        ast.exprs.reserve(n / 16 + 8);
-        ast.expr_lists.reserve(n / 40 + 8);
-        ast.steps.reserve(n / 28 + 8);
-        ast.attributes.reserve(n / 48 + 4);
-        ast.bodies.reserve(n / 200 + 2);
-        ast.blocks.reserve(n / 200 + 2);
-        ast.labels.reserve(n / 400 + 2);
-        ast.numbers.reserve(n / 100 + 2);
-        ast.fors.reserve(n / 1500 + 1);
+        // Terraform-style configurations (measured on the benchmark's
+        // generated corpus, plus a few percent: one expression every 18
+        // bytes, one traversal step every 30, one attribute every 52, ...),
+        // so that the vectors rarely need to grow. A denser input grows
+        // them to the size its beginning predicts (see `room`), not by
+        // doubling; a sparser one leaves part of the reservation untouched
+        // (address space, not memory).
+        ast.exprs.reserve_exact(n / 17 + 8);
+        ast.expr_lists.reserve_exact(n / 42 + 8);
+        ast.steps.reserve_exact(n / 29 + 8);
+        ast.attributes.reserve_exact(n / 50 + 4);
+        ast.bodies.reserve_exact(n / 228 + 2);
+        ast.blocks.reserve_exact(n / 228 + 2);
+        ast.labels.reserve_exact(n / 440 + 2);
+        ast.numbers.reserve_exact(n / 120 + 2);
+        ast.calls.reserve_exact(n / 590 + 1);
+        ast.fors.reserve_exact(n / 2150 + 1);
         let mut lexer = Lexer::with_mode(src, mode, start);
-        let next_raw = lexer.next_token();
+        let mut toks = vec![Token::default(); TOKEN_BATCH];
+        let toks_len = lexer.fill(&mut toks);
+        let next_raw = toks[0];
         Parser {
             src,
             lexer,
             next_raw,
-            la: VecDeque::new(),
+            toks,
+            toks_len,
+            tok_pos: 0,
             nl_stack: vec![true],
             include_nl: true,
             prev: None,
@@ -141,7 +161,8 @@ impl<'a> Parser<'a> {
             depth: 0,
             max_depth: max_depth.min(u32::MAX as usize / 2) as u32,
             too_deep_reported: false,
-            heights: Vec::with_capacity(n / 16 + 8),
+            heights: Vec::with_capacity(n / 17 + 8),
+            tall: HashMap::new(),
             s_exprs: Vec::with_capacity(64),
             s_steps: Vec::with_capacity(32),
             s_attrs: Vec::with_capacity(32),
@@ -157,8 +178,7 @@ impl<'a> Parser<'a> {
     /// reported (Go scans the whole input before parsing), and returns the
     /// lexer's diagnostics.
     pub(crate) fn finish_lexing(&mut self) -> Vec<crate::native::lexer::LexDiagnostic> {
-        let seen_end = self.next_raw.kind == TokenKind::Eof
-            || self.la.iter().any(|t| t.kind == TokenKind::Eof);
+        let seen_end = self.toks_len > 0 && self.toks[self.toks_len - 1].kind == TokenKind::Eof;
         if !seen_end {
             while self.lexer.next_token().kind != TokenKind::Eof {}
         }
@@ -189,10 +209,26 @@ impl<'a> Parser<'a> {
     /// Moves past the next raw token.
     #[inline]
     fn advance(&mut self) {
-        self.next_raw = match self.la.pop_front() {
-            Some(t) => t,
-            None => self.lexer.next_token(),
-        };
+        self.tok_pos += 1;
+        if self.tok_pos >= self.toks_len {
+            self.refill();
+        }
+        self.next_raw = self.toks[self.tok_pos];
+    }
+
+    /// Scans the next batch of tokens after those not yet read (moved to
+    /// the front).
+    #[inline(never)]
+    fn refill(&mut self) {
+        let keep = self.tok_pos.min(self.toks_len);
+        self.toks.copy_within(keep..self.toks_len, 0);
+        self.toks_len -= keep;
+        self.tok_pos -= keep;
+        if self.toks.len() < self.toks_len + TOKEN_BATCH {
+            self.toks
+                .resize(self.toks_len + TOKEN_BATCH, Token::default());
+        }
+        self.toks_len += self.lexer.fill(&mut self.toks[self.toks_len..]);
     }
 
     /// Whether a comment token ends with a newline (a line comment, which
@@ -234,17 +270,30 @@ impl<'a> Parser<'a> {
     /// The next token that is not a newline or comment, without consuming
     /// anything (newlines stay for a later read that includes them).
     pub(crate) fn peek_past_newlines(&mut self) -> Token {
-        let mut t = self.next_raw;
-        let mut i = 0;
-        while matches!(t.kind, TokenKind::Comment | TokenKind::Newline) {
-            if i == self.la.len() {
-                let next = self.lexer.next_token();
-                self.la.push_back(next);
+        let mut i = self.tok_pos;
+        loop {
+            if i >= self.toks_len {
+                let before = self.tok_pos;
+                self.refill();
+                i -= before - self.tok_pos;
             }
-            t = self.la[i];
+            let t = self.toks[i];
+            if !matches!(t.kind, TokenKind::Comment | TokenKind::Newline) {
+                return t;
+            }
             i += 1;
         }
-        t
+    }
+
+    /// Consumes the token `t` that [`Parser::peek`] just returned (as
+    /// [`Parser::read`] would, without looking for it again). Nothing may
+    /// have moved the stream or changed the newline mode since the peek.
+    #[inline]
+    pub(crate) fn bump(&mut self, t: Token) {
+        if t.kind != TokenKind::Eof {
+            self.advance();
+        }
+        self.prev = Some(t.span);
     }
 
     /// Consumes and returns the next token.
@@ -460,7 +509,11 @@ impl<'a> Parser<'a> {
     // ----- tree building -----
 
     fn height(&self, id: ExprId) -> u32 {
-        u32::from(self.heights.get(id.0 as usize).copied().unwrap_or(1))
+        match self.heights.get(id.0 as usize) {
+            Some(&u8::MAX) => self.tall.get(&id.0).map_or(1, |&h| u32::from(h)),
+            Some(&h) => u32::from(h),
+            None => 1,
+        }
     }
 
     fn list_height(&self, list: List) -> u32 {
@@ -485,7 +538,7 @@ impl<'a> Parser<'a> {
             ObjectKey { wrapped, .. } => self.height(*wrapped),
             Unary { operand, .. } => self.height(*operand),
             RelativeTraversal { source, .. } => self.height(*source),
-            FunctionCall { args, .. } => self.list_height(*args),
+            FunctionCall(id) => self.list_height(self.ast.call(*id).args),
             Conditional {
                 condition,
                 true_result,
@@ -517,7 +570,50 @@ impl<'a> Parser<'a> {
 
     /// Adds an expression node. A node that would make the tree taller
     /// than the nesting limit becomes [`ExprKind::Invalid`] (reported once).
+    #[inline]
     pub(crate) fn mk(&mut self, kind: ExprKind, span: Span) -> ExprId {
+        use ExprKind::*;
+        let done = self.done();
+        room(&mut self.ast.exprs, 1, done, self.src.len());
+        room(&mut self.heights, 1, done, self.src.len());
+        if matches!(
+            kind,
+            Number(_) | Bool(_) | Null | String(_) | ScopeTraversal { .. } | AnonSymbol | Invalid
+        ) {
+            // A leaf: height 1, always within the limit.
+            self.heights.push(1);
+            return self.ast.push_expr(kind, span);
+        }
+        self.mk_node(kind, span)
+    }
+
+    /// How far the parse has come (where the next token starts), to
+    /// project the final size of the arenas.
+    #[inline]
+    pub(crate) fn done(&self) -> usize {
+        self.next_raw.span.start as usize
+    }
+
+    /// Stores a number.
+    pub(crate) fn push_number(&mut self, n: crate::number::Number) -> NumberId {
+        let done = self.done();
+        room(&mut self.ast.numbers, 1, done, self.src.len());
+        self.ast.push_number(n)
+    }
+
+    /// Stores a run of traversal steps from the scratch stack.
+    pub(crate) fn take_steps(&mut self, mark: usize) -> List {
+        let mark = mark.min(self.s_steps.len());
+        let done = self.done();
+        room(&mut self.ast.steps, self.s_steps.len() - mark, done, self.src.len());
+        let steps = self.ast.push_steps(&self.s_steps[mark..]);
+        self.s_steps.truncate(mark);
+        steps
+    }
+
+    /// [`Parser::mk`] for a node with children.
+    #[inline(never)]
+    fn mk_node(&mut self, kind: ExprKind, span: Span) -> ExprId {
         let mut h = self.children_height(&kind) + 1;
         let mut kind = kind;
         if h > self.max_depth.clamp(1, u32::from(u16::MAX) - 1) {
@@ -525,8 +621,14 @@ impl<'a> Parser<'a> {
             kind = ExprKind::Invalid;
             h = 1;
         }
-        self.heights.push(h.min(u32::from(u16::MAX)) as u16);
-        self.ast.push_expr(kind, span)
+        let id = self.ast.push_expr(kind, span);
+        if h >= u32::from(u8::MAX) {
+            self.heights.push(u8::MAX);
+            self.tall.insert(id.0, h.min(u32::from(u16::MAX)) as u16);
+        } else {
+            self.heights.push(h as u8);
+        }
+        id
     }
 
     /// Removes the node `id` if it is the last one made (a node that
@@ -536,6 +638,7 @@ impl<'a> Parser<'a> {
         if id.0 as usize + 1 == self.ast.exprs.len() && id.0 >= self.template_tree_start {
             self.ast.exprs.pop();
             self.heights.pop();
+            self.tall.remove(&id.0);
         }
     }
 
@@ -551,6 +654,8 @@ impl<'a> Parser<'a> {
     /// Pushes the scratch expressions from `mark` as one run.
     pub(crate) fn take_exprs(&mut self, mark: usize) -> List {
         let mark = mark.min(self.s_exprs.len());
+        let done = self.done();
+        room(&mut self.ast.expr_lists, self.s_exprs.len() - mark, done, self.src.len());
         let list = self.ast.push_expr_list(&self.s_exprs[mark..]);
         self.s_exprs.truncate(mark);
         list
@@ -575,8 +680,35 @@ impl<'a> Parser<'a> {
         fit(&mut ast.labels);
         fit(&mut ast.numbers);
         fit(&mut ast.fors);
+        fit(&mut ast.calls);
         std::mem::take(&mut self.ast)
     }
+}
+
+/// Makes room for `extra` more items in an arena vector. One that is full
+/// grows to the size that the part of the input parsed so far (`done` of
+/// `total` bytes) predicts for the whole input, with a margin, rather than
+/// doubling: arenas end close to their final size, and a big one is
+/// copied once, not at every doubling.
+#[inline]
+pub(crate) fn room<T>(v: &mut Vec<T>, extra: usize, done: usize, total: usize) {
+    if v.capacity() - v.len() < extra {
+        grow(v, extra, done, total);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn grow<T>(v: &mut Vec<T>, extra: usize, done: usize, total: usize) {
+    let len = v.len() as u64;
+    let projected = len.saturating_mul(total as u64) / (done.max(1) as u64);
+    // A 1/8 margin over the projection, and at least a quarter more than
+    // now, so that growing stays amortized near the end of the input.
+    let target = projected
+        .saturating_add(projected / 8)
+        .max(len + len / 4 + 16)
+        .max(len + extra as u64);
+    v.reserve_exact(usize::try_from(target - len).unwrap_or(extra));
 }
 
 /// Go's `oppositeBracket`.

@@ -38,14 +38,14 @@ impl<'a> Parser<'a> {
             let next = self.peek();
             if next.kind == end {
                 end_range = next.span;
-                self.read();
+                self.bump(next);
                 break;
             }
             match next.kind {
                 TokenKind::Newline => {
-                    self.read();
+                    self.bump(next);
                 }
-                TokenKind::Ident => match self.parse_body_item() {
+                TokenKind::Ident => match self.parse_body_item(next) {
                     Item::Block(b) => self.s_blocks.push(b),
                     Item::Attr(a) => {
                         let name = self.bytes(a.name);
@@ -152,6 +152,8 @@ impl<'a> Parser<'a> {
 
     fn take_attrs(&mut self, mark: usize) -> List {
         let mark = mark.min(self.s_attrs.len());
+        let done = self.done();
+        super::room(&mut self.ast.attributes, self.s_attrs.len() - mark, done, self.src.len());
         let start = self.ast.attributes.len() as u32;
         self.ast.attributes.extend(self.s_attrs.drain(mark..));
         List {
@@ -162,6 +164,8 @@ impl<'a> Parser<'a> {
 
     fn take_blocks(&mut self, mark: usize) -> List {
         let mark = mark.min(self.s_blocks.len());
+        let done = self.done();
+        super::room(&mut self.ast.blocks, self.s_blocks.len() - mark, done, self.src.len());
         let start = self.ast.blocks.len() as u32;
         self.ast.blocks.extend(self.s_blocks.drain(mark..));
         List {
@@ -172,6 +176,8 @@ impl<'a> Parser<'a> {
 
     fn take_labels(&mut self, mark: usize) -> List {
         let mark = mark.min(self.s_labels.len());
+        let done = self.done();
+        super::room(&mut self.ast.labels, self.s_labels.len() - mark, done, self.src.len());
         let start = self.ast.labels.len() as u32;
         self.ast.labels.extend(self.s_labels.drain(mark..));
         List {
@@ -181,6 +187,8 @@ impl<'a> Parser<'a> {
     }
 
     fn push_body(&mut self, body: BodyNode) -> BodyId {
+        let done = self.done();
+        super::room(&mut self.ast.bodies, 1, done, self.src.len());
         let id = BodyId(self.ast.bodies.len() as u32);
         self.ast.bodies.push(body);
         id
@@ -195,9 +203,9 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// Go's `ParseBodyItem`.
-    fn parse_body_item(&mut self) -> Item {
-        let ident = self.read();
+    /// Go's `ParseBodyItem`: `ident` is the token just peeked.
+    fn parse_body_item(&mut self, ident: Token) -> Item {
+        self.bump(ident);
         if ident.kind != TokenKind::Ident {
             self.recover_after_body_item();
             self.err(
@@ -210,7 +218,10 @@ impl<'a> Parser<'a> {
         }
         let next = self.peek();
         match next.kind {
-            TokenKind::Equal => Item::Attr(self.finish_attribute(ident, false)),
+            TokenKind::Equal => {
+                self.bump(next);
+                Item::Attr(self.finish_attribute(ident, next, false))
+            }
             TokenKind::OQuote | TokenKind::OBrace | TokenKind::Ident => {
                 Item::Block(self.finish_block(ident))
             }
@@ -227,10 +238,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Go's `finishParsingBodyAttribute`: the `=` and the expression (and,
-    /// unless on a one-line block, the newline after it).
-    fn finish_attribute(&mut self, ident: Token, single_line: bool) -> AttributeNode {
-        let eq = self.read();
+    /// Go's `finishParsingBodyAttribute`: the expression after the `=`
+    /// (read) and, unless on a one-line block, the newline after it.
+    fn finish_attribute(&mut self, ident: Token, eq: Token, single_line: bool) -> AttributeNode {
         let mark = self.error_mark();
         let expr = self.parse_expression();
         let end_range;
@@ -263,7 +273,7 @@ impl<'a> Parser<'a> {
                 self.recover_after_body_item();
             } else {
                 end_range = self.prev_span();
-                self.read();
+                self.bump(end);
             }
         } else {
             end_range = self.prev_span();
@@ -272,7 +282,7 @@ impl<'a> Parser<'a> {
             name: ident.span,
             expr,
             span: between(ident.span, end_range),
-            equals: eq.span,
+            equals: eq.span.start,
         }
     }
 
@@ -468,8 +478,11 @@ impl<'a> Parser<'a> {
         let next = self.peek();
         match next.kind {
             TokenKind::Equal => {
-                let attr = self.finish_attribute(ident, true);
+                self.bump(next);
+                let attr = self.finish_attribute(ident, next, true);
                 let span = attr.span;
+                let done = self.done();
+                super::room(&mut self.ast.attributes, 1, done, self.src.len());
                 let start = self.ast.attributes.len() as u32;
                 self.ast.attributes.push(attr);
                 Some(self.push_body(BodyNode {

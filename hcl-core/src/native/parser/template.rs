@@ -254,6 +254,10 @@ impl<'a> Parser<'a> {
     /// escapes decoded (in quoted templates) and `$${`/`%%{` unescaped.
     pub(crate) fn decode_literal(&mut self, t: Token) -> Lit {
         let bytes = self.bytes(t.span);
+        // The common case: nothing to decode, the text is the source.
+        if !bytes.iter().any(|&b| matches!(b, b'\\' | b'$' | b'%' | 0x80..)) {
+            return Lit::Src(t.span);
+        }
         if t.kind != TokenKind::QuotedLit || !bytes.contains(&b'\\') {
             if (bytes.starts_with(b"$${") || bytes.starts_with(b"%%{"))
                 && !bytes[3..]
@@ -369,6 +373,9 @@ impl<'a> Parser<'a> {
     /// A template expression term: the opening quote or heredoc marker is
     /// the next token.
     pub(crate) fn parse_template_term(&mut self) -> ExprId {
+        if let Some(e) = self.simple_quoted_string() {
+            return e;
+        }
         let open = self.read();
         let closer = super::opposite_bracket(open.kind);
         let flush = open.kind == TokenKind::OHeredoc && self.bytes(open.span).get(2) == Some(&b'-');
@@ -376,6 +383,37 @@ impl<'a> Parser<'a> {
         let close = self.prev_span();
         let span = between(open.span, close);
         self.finish_template(body, span)
+    }
+
+    /// The common quoted string with no template sequence, `"text"` or
+    /// `""`, without the general template machinery (the same node as
+    /// [`Parser::parse_template_inner`] makes of it); `None` when the next
+    /// tokens are something else (or not scanned yet).
+    fn simple_quoted_string(&mut self) -> Option<ExprId> {
+        let open = self.next_raw;
+        if open.kind != TokenKind::OQuote {
+            return None;
+        }
+        let toks = self.toks.get(self.tok_pos + 1..self.toks_len)?;
+        let (text, close) = match toks {
+            [lit, close, ..] if lit.kind == TokenKind::QuotedLit && close.kind == TokenKind::CQuote => {
+                (Some(*lit), *close)
+            }
+            [close, ..] if close.kind == TokenKind::CQuote => (None, *close),
+            _ => return None,
+        };
+        self.advance();
+        let text = match text {
+            Some(lit) => {
+                self.advance();
+                self.decode_literal(lit).into_text(&mut self.ast)
+            }
+            None => Text::Source(Span::at(close.span.end)),
+        };
+        self.advance();
+        self.prev = Some(close.span);
+        self.template_tree_start = self.ast.exprs.len() as u32;
+        Some(self.mk(ExprKind::String(text), between(open.span, close.span)))
     }
 
     /// Makes the expression of a parsed template.
@@ -1062,6 +1100,8 @@ impl<'a> Parser<'a> {
         }
         let content = self.branch_template(mark);
         let span = between(open, endfor);
+        let done = self.done();
+        super::room(&mut self.ast.fors, 1, done, self.src.len());
         let id = self.ast.push_for(ForExpr {
             key_var: key,
             value_var: value,

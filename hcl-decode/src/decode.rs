@@ -1,0 +1,621 @@
+//! The decoding traits: [`HclBody`] (a struct decoded from a body, its
+//! schema known at compile time), [`FromBlocks`] (the types a `block` field
+//! may have), and the small traits for the other kinds of field; and
+//! [`DecodeContext`], the state of one decoding pass.
+
+use std::collections::{BTreeMap, HashMap};
+use std::hash::BuildHasher;
+
+use hcl_core::body::{Block, BodyContent, BodySchema};
+use hcl_core::{
+    Diagnostic, Diagnostics, DynBody, DynExpression, EvalContext, PathStep, Range, Type, Value,
+};
+
+use crate::error::ValueError;
+use crate::handle::{Body, Expression};
+
+/// The state of one decoding pass: the evaluation context expressions are
+/// evaluated in, and the diagnostics found so far.
+///
+/// Decoding never stops at the first problem: each field is decoded, each
+/// mistake becomes a diagnostic here, and a value is built only if all its
+/// fields could be.
+#[derive(Debug)]
+pub struct DecodeContext<'a> {
+    eval: &'a EvalContext,
+    diags: Diagnostics,
+}
+
+impl<'a> DecodeContext<'a> {
+    /// A pass evaluating expressions in `eval`.
+    pub fn new(eval: &'a EvalContext) -> DecodeContext<'a> {
+        DecodeContext {
+            eval,
+            diags: Diagnostics::new(),
+        }
+    }
+
+    /// The evaluation context.
+    pub fn eval_context(&self) -> &'a EvalContext {
+        self.eval
+    }
+
+    /// Records a diagnostic.
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.diags.push(diagnostic);
+    }
+
+    /// Records diagnostics.
+    pub fn extend(&mut self, diagnostics: Diagnostics) {
+        self.diags.extend(diagnostics);
+    }
+
+    /// The diagnostics so far, in the order they were found.
+    pub fn diagnostics(&self) -> &Diagnostics {
+        &self.diags
+    }
+
+    /// The diagnostics, in source order (the order a person reads them).
+    pub fn into_diagnostics(self) -> Diagnostics {
+        let mut diags = self.diags;
+        diags.sort_by_source();
+        diags
+    }
+}
+
+/// The content of one body as a derived struct's fields see it: the
+/// content its schema extracted, the body itself, the remaining body after
+/// partial processing, and the block the body belongs to.
+///
+/// Made by [`HclBody::decode_body`] and [`HclBody::decode_block`]; derived
+/// code reads it through `hcl_decode::__private`.
+#[derive(Debug)]
+pub struct Content<'a> {
+    pub(crate) content: &'a BodyContent,
+    pub(crate) body: &'a Body,
+    pub(crate) rest: Option<&'a Body>,
+    pub(crate) block: Option<&'a Block>,
+}
+
+impl<'a> Content<'a> {
+    /// The content of `body` extracted by a schema, with the remaining body
+    /// (after partial processing) and the block the body belongs to.
+    pub fn new(
+        content: &'a BodyContent,
+        body: &'a Body,
+        rest: Option<&'a Body>,
+        block: Option<&'a Block>,
+    ) -> Content<'a> {
+        Content {
+            content,
+            body,
+            rest,
+            block,
+        }
+    }
+
+    /// The extracted content.
+    pub fn content(&self) -> &'a BodyContent {
+        self.content
+    }
+
+    /// The block whose body this is, if any.
+    pub fn block(&self) -> Option<&'a Block> {
+        self.block
+    }
+}
+
+/// A struct decoded from an HCL body: `#[derive(HclBody)]`.
+///
+/// The derive generates the schema ([`HclBody::schema`], available without
+/// decoding anything) and the decoding code; see the crate documentation
+/// for the field vocabulary. A struct deriving it is also a [`FromValue`]
+/// target, decoded from an object value.
+///
+/// [`FromValue`]: crate::FromValue
+///
+/// ```
+/// use hcl_decode::HclBody;
+/// use hcl_decode::hcl_core::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
+///
+/// #[derive(HclBody)]
+/// struct Config {
+///     name: String,
+///     port: Option<u16>,
+///     #[hcl(block)]
+///     listener: Vec<Listener>,
+/// }
+///
+/// #[derive(HclBody)]
+/// struct Listener {
+///     #[hcl(label)]
+///     name: String,
+///     address: String,
+/// }
+///
+/// assert_eq!(
+///     Config::schema(),
+///     BodySchema::new()
+///         .attribute(AttributeSchema::required("name"))
+///         .attribute(AttributeSchema::optional("port"))
+///         .block(BlockHeaderSchema::new("listener").label("name"))
+/// );
+/// assert_eq!(Listener::LABELS, ["name"]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not implement `HclBody`",
+    label = "`{Self}` cannot be decoded from a body",
+    note = "add `#[derive(HclBody)]` to the definition of `{Self}`"
+)]
+pub trait HclBody: Sized {
+    /// The names of the block labels (the `label` fields, in order): a
+    /// block decoded into this struct has exactly these labels.
+    const LABELS: &'static [&'static str];
+
+    #[doc(hidden)]
+    /// Whether the struct (or a struct it flattens) has a `remain` field,
+    /// making its body processing partial.
+    const __PARTIAL: bool;
+
+    #[doc(hidden)]
+    /// The attribute and block names, for the compile-time check of
+    /// flattened structs.
+    const __NAMES: crate::__private::Names;
+
+    /// The schema of the body: every attribute (required or optional) and
+    /// block type, flattened structs included.
+    fn schema() -> BodySchema {
+        let mut schema = BodySchema::new();
+        Self::describe(&mut schema);
+        schema
+    }
+
+    /// Adds this struct's attributes and block types to `schema`.
+    fn describe(schema: &mut BodySchema);
+
+    /// Decodes the fields from extracted content; `None` if a field could
+    /// not be decoded (the reason is in `cx`).
+    fn decode_content(content: &Content<'_>, cx: &mut DecodeContext<'_>) -> Option<Self>;
+
+    /// Decodes a body: processes it with [`HclBody::schema`] (exhaustively,
+    /// or partially when there is a `remain` field), then decodes every
+    /// field. Every problem is recorded in `cx`; `None` if the value could
+    /// not be built.
+    fn decode_body(body: &Body, cx: &mut DecodeContext<'_>) -> Option<Self> {
+        decode_with::<Self>(body, None, Self::__PARTIAL, cx).0
+    }
+
+    /// Decodes a block: its body, and its labels into the `label` fields.
+    fn decode_block(block: &Block, cx: &mut DecodeContext<'_>) -> Option<Self> {
+        let body = Body::from_dyn(block.body.clone());
+        decode_with::<Self>(&body, Some(block), Self::__PARTIAL, cx).0
+    }
+
+    #[doc(hidden)]
+    /// The object type of the struct as an attribute value.
+    fn __object_type() -> Type;
+
+    #[doc(hidden)]
+    /// The struct from an object value converted to `__object_type`;
+    /// `labels` fill the `label` fields (a map of blocks gives its key).
+    fn __from_object(value: &Value, range: &Range, labels: &[String]) -> Result<Self, ValueError>;
+}
+
+/// Processes `body` with `T`'s schema (partially when `partial`) and
+/// decodes `T`; returns the remaining body of partial processing too.
+pub(crate) fn decode_with<T: HclBody>(
+    body: &Body,
+    block: Option<&Block>,
+    partial: bool,
+    cx: &mut DecodeContext<'_>,
+) -> (Option<T>, Option<Body>) {
+    let schema = T::schema();
+    if partial {
+        let (content, rest, diags) = body.partial_content(&schema);
+        let failed = diags.errors().any(|d| d.summary == "Invalid body schema");
+        cx.extend(diags);
+        if failed {
+            return (None, Some(rest));
+        }
+        let value = T::decode_content(&Content::new(&content, body, Some(&rest), block), cx);
+        (value, Some(rest))
+    } else {
+        let (content, diags) = body.content(&schema);
+        let failed = diags.errors().any(|d| d.summary == "Invalid body schema");
+        cx.extend(diags);
+        if failed {
+            return (None, None);
+        }
+        (
+            T::decode_content(&Content::new(&content, body, None, block), cx),
+            None,
+        )
+    }
+}
+
+/// The types a `#[hcl(block)]` field may have: `T` (exactly one block),
+/// `Option<T>` (at most one), `Vec<T>` (any number), and
+/// `BTreeMap<String, T>` / `HashMap<String, T>` (any number, keyed by
+/// their first label, which must be unique), for `T: HclBody`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot hold blocks",
+    label = "a `block` field must be `T`, `Option<T>`, `Vec<T>` or a map keyed by label of `T`, where `T` derives `HclBody`",
+    note = "add `#[derive(HclBody)]` to the block's struct"
+)]
+pub trait FromBlocks: Sized {
+    /// The struct each block decodes into.
+    type Block: HclBody;
+
+    /// Whether the blocks are keyed by their first label (maps).
+    const KEYED: bool = false;
+
+    /// Whether at least one block is required.
+    const REQUIRED: bool = false;
+
+    /// Decodes the blocks of type `type_name` found in a body (in source
+    /// order); `missing` is where a missing block is reported.
+    fn from_blocks(
+        type_name: &str,
+        blocks: &[&Block],
+        missing: &Range,
+        cx: &mut DecodeContext<'_>,
+    ) -> Option<Self>;
+
+    /// The HCL type of the blocks given as an attribute value (when the
+    /// enclosing struct is decoded from a value).
+    fn value_type() -> Type;
+
+    /// The blocks from a value converted to [`FromBlocks::value_type`].
+    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError>;
+}
+
+/// "Duplicate X block", as gohcl reports a second block where one is
+/// allowed.
+fn duplicate_block(type_name: &str, first: &Block, extra: &Block) -> Diagnostic {
+    Diagnostic::error(format!("Duplicate {type_name} block"))
+        .with_detail(format!(
+            "Only one {type_name} block is allowed. Another was defined at {}.",
+            first.def_range
+        ))
+        .with_subject(extra.def_range.clone())
+}
+
+/// Decodes each block; `None` if any failed (all are decoded regardless).
+fn decode_all<T: HclBody>(blocks: &[&Block], cx: &mut DecodeContext<'_>) -> Option<Vec<T>> {
+    let mut out = Vec::with_capacity(blocks.len());
+    let mut ok = true;
+    for b in blocks {
+        match T::decode_block(b, cx) {
+            Some(v) => out.push(v),
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+/// Exactly one block.
+impl<T: HclBody> FromBlocks for T {
+    type Block = T;
+    const REQUIRED: bool = true;
+
+    fn from_blocks(
+        type_name: &str,
+        blocks: &[&Block],
+        missing: &Range,
+        cx: &mut DecodeContext<'_>,
+    ) -> Option<Self> {
+        let Some(first) = blocks.first() else {
+            cx.push(
+                Diagnostic::error(format!("Missing {type_name} block"))
+                    .with_detail(format!("A {type_name} block is required."))
+                    .with_subject(missing.clone()),
+            );
+            return None;
+        };
+        for extra in &blocks[1..] {
+            cx.push(duplicate_block(type_name, first, extra));
+        }
+        T::decode_block(first, cx)
+    }
+
+    fn value_type() -> Type {
+        T::__object_type()
+    }
+
+    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+        if value.is_null() {
+            return Err(ValueError::null());
+        }
+        T::__from_object(value, range, &[])
+    }
+}
+
+/// At most one block.
+impl<T: HclBody> FromBlocks for Option<T> {
+    type Block = T;
+
+    fn from_blocks(
+        type_name: &str,
+        blocks: &[&Block],
+        _missing: &Range,
+        cx: &mut DecodeContext<'_>,
+    ) -> Option<Self> {
+        let Some(first) = blocks.first() else {
+            return Some(None);
+        };
+        for extra in &blocks[1..] {
+            cx.push(duplicate_block(type_name, first, extra));
+        }
+        T::decode_block(first, cx).map(Some)
+    }
+
+    fn value_type() -> Type {
+        T::__object_type()
+    }
+
+    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+        if value.is_null() {
+            return Ok(None);
+        }
+        T::__from_object(value, range, &[]).map(Some)
+    }
+}
+
+/// Any number of blocks, in source order.
+impl<T: HclBody> FromBlocks for Vec<T> {
+    type Block = T;
+
+    fn from_blocks(
+        _type_name: &str,
+        blocks: &[&Block],
+        _missing: &Range,
+        cx: &mut DecodeContext<'_>,
+    ) -> Option<Self> {
+        decode_all(blocks, cx)
+    }
+
+    fn value_type() -> Type {
+        Type::list(T::__object_type())
+    }
+
+    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+        if value.is_null() {
+            return Ok(Vec::new());
+        }
+        let elements = value.elements().ok_or_else(ValueError::unknown)?;
+        elements
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                T::__from_object(e, range, &[]).map_err(|err| {
+                    err.within(PathStep::Index(Value::number(
+                        i64::try_from(i).unwrap_or(i64::MAX),
+                    )))
+                })
+            })
+            .collect()
+    }
+}
+
+/// Blocks keyed by their first label: a second block with the same key is
+/// an error.
+fn keyed<T: HclBody, M: Extend<(String, T)> + Default>(
+    type_name: &str,
+    blocks: &[&Block],
+    cx: &mut DecodeContext<'_>,
+) -> Option<M> {
+    let mut seen: BTreeMap<&str, &Block> = BTreeMap::new();
+    let mut out = M::default();
+    let mut ok = true;
+    for b in blocks {
+        let Some(key) = b.labels.first() else {
+            ok = false;
+            continue;
+        };
+        if let Some(first) = seen.get(key.as_str()) {
+            cx.push(
+                Diagnostic::error(format!("Duplicate {type_name} block"))
+                    .with_detail(format!(
+                        "A {type_name} block labelled {key:?} was already defined at {}. Each {type_name} block must have a distinct label.",
+                        first.def_range
+                    ))
+                    .with_subject(b.label_ranges.first().cloned().unwrap_or_else(|| b.def_range.clone())),
+            );
+            ok = false;
+            continue;
+        }
+        seen.insert(key, b);
+        match T::decode_block(b, cx) {
+            Some(v) => out.extend([(key.clone(), v)]),
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+fn keyed_from_value<T: HclBody, M: FromIterator<(String, T)>>(
+    value: &Value,
+    range: &Range,
+) -> Result<M, ValueError> {
+    if value.is_null() {
+        return Ok(std::iter::empty().collect());
+    }
+    let attributes = value.attributes().ok_or_else(ValueError::unknown)?;
+    attributes
+        .iter()
+        .map(|(k, v)| {
+            T::__from_object(v, range, std::slice::from_ref(k))
+                .map(|v| (k.clone(), v))
+                .map_err(|err| err.within(PathStep::Index(Value::string(k.as_str()))))
+        })
+        .collect()
+}
+
+/// Blocks keyed by their first label.
+impl<T: HclBody> FromBlocks for BTreeMap<String, T> {
+    type Block = T;
+    const KEYED: bool = true;
+
+    fn from_blocks(
+        type_name: &str,
+        blocks: &[&Block],
+        _missing: &Range,
+        cx: &mut DecodeContext<'_>,
+    ) -> Option<Self> {
+        keyed(type_name, blocks, cx)
+    }
+
+    fn value_type() -> Type {
+        Type::map(T::__object_type())
+    }
+
+    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+        keyed_from_value(value, range)
+    }
+}
+
+/// Blocks keyed by their first label.
+impl<T: HclBody, S: BuildHasher + Default> FromBlocks for HashMap<String, T, S> {
+    type Block = T;
+    const KEYED: bool = true;
+
+    fn from_blocks(
+        type_name: &str,
+        blocks: &[&Block],
+        _missing: &Range,
+        cx: &mut DecodeContext<'_>,
+    ) -> Option<Self> {
+        keyed(type_name, blocks, cx)
+    }
+
+    fn value_type() -> Type {
+        Type::map(T::__object_type())
+    }
+
+    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+        keyed_from_value(value, range)
+    }
+}
+
+/// The types a `#[hcl(label)]` field may have: a block label is a string.
+#[diagnostic::on_unimplemented(
+    message = "a block label is a string: `{Self}` cannot hold one",
+    label = "a `label` field must be a `String`"
+)]
+pub trait FromLabel: Sized {
+    /// The label's text.
+    fn from_label(label: &str) -> Self;
+}
+
+impl FromLabel for String {
+    fn from_label(label: &str) -> Self {
+        label.to_owned()
+    }
+}
+
+impl FromLabel for Box<str> {
+    fn from_label(label: &str) -> Self {
+        Box::from(label)
+    }
+}
+
+impl FromLabel for std::sync::Arc<str> {
+    fn from_label(label: &str) -> Self {
+        std::sync::Arc::from(label)
+    }
+}
+
+/// The types a `#[hcl(remain)]` or `#[hcl(body)]` field may have: a body.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot hold a body",
+    label = "a `remain` or `body` field must be a body: `hcl_decode::Body`"
+)]
+pub trait FromBody: Sized {
+    /// The body.
+    fn from_body(body: &Body) -> Self;
+}
+
+impl FromBody for Body {
+    fn from_body(body: &Body) -> Self {
+        body.clone()
+    }
+}
+
+impl FromBody for DynBody {
+    fn from_body(body: &Body) -> Self {
+        body.as_dyn().clone()
+    }
+}
+
+/// The types a range field (`def_range`, `attr_range`, `value_range`) may
+/// have: [`Range`], or `Option<Range>` (`None` where there is no such
+/// range: the root body has no definition, an absent attribute none of
+/// its own).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot hold a source range",
+    label = "a range field must be `hcl_decode::Range` or `Option<hcl_decode::Range>`"
+)]
+pub trait FromRange: Sized {
+    /// The range found, or `fallback` (the body's missing-item range) when
+    /// there is none.
+    fn from_range(range: Option<Range>, fallback: Range) -> Self;
+}
+
+impl FromRange for Range {
+    fn from_range(range: Option<Range>, fallback: Range) -> Self {
+        range.unwrap_or(fallback)
+    }
+}
+
+impl FromRange for Option<Range> {
+    fn from_range(range: Option<Range>, _fallback: Range) -> Self {
+        range
+    }
+}
+
+/// The types of a field that keeps its attribute unevaluated: an
+/// [`Expression`] (or the core's `DynExpression`), or an `Option` of one
+/// (`None` when the attribute is absent).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot hold an expression",
+    label = "an `expr` field must be `hcl_decode::Expression` or `Option<hcl_decode::Expression>`"
+)]
+pub trait FromExpression: Sized {
+    /// Whether an absent attribute is allowed (`Option`).
+    const OPTIONAL: bool = false;
+
+    /// The expression.
+    fn from_expression(expr: &DynExpression) -> Self;
+
+    /// The field for an absent attribute: `None` for an `Option`; else a
+    /// null expression at `missing` (as gohcl).
+    fn absent(missing: &Range) -> Self;
+}
+
+impl FromExpression for Expression {
+    fn from_expression(expr: &DynExpression) -> Self {
+        Expression::from_dyn(expr.clone())
+    }
+    fn absent(missing: &Range) -> Self {
+        crate::handle::null_expression(missing.clone())
+    }
+}
+
+impl FromExpression for DynExpression {
+    fn from_expression(expr: &DynExpression) -> Self {
+        expr.clone()
+    }
+    fn absent(missing: &Range) -> Self {
+        crate::handle::null_expression(missing.clone()).into_dyn()
+    }
+}
+
+impl<T: FromExpression> FromExpression for Option<T> {
+    const OPTIONAL: bool = true;
+    fn from_expression(expr: &DynExpression) -> Self {
+        Some(T::from_expression(expr))
+    }
+    fn absent(_missing: &Range) -> Self {
+        None
+    }
+}

@@ -1,0 +1,302 @@
+//! [`Body`] and [`Expression`]: owned, cheaply cloned handles to a body or
+//! an expression of any syntax, usable as field types of a struct that
+//! derives [`HclBody`](crate::HclBody).
+//!
+//! `hcl_core` models bodies and expressions as traits
+//! ([`hcl_core::Body`], [`hcl_core::Expression`]) implemented by each syntax;
+//! these handles wrap the shared trait objects
+//! ([`DynBody`], [`DynExpression`]) and offer the trait's operations as
+//! inherent methods, so that no trait needs to be in scope.
+
+use std::fmt;
+use std::sync::Arc;
+
+use hcl_core::body::{Attributes, BodyContent, BodySchema, StaticCall, StaticPair};
+use hcl_core::{Diagnostics, DynBody, DynExpression, EvalContext, Range, Traversal, Type, Value};
+
+use crate::target::{FromValue, decode_value};
+
+/// A body of any syntax: a shared handle to a [`hcl_core::Body`].
+///
+/// This is the type of a `#[hcl(remain)]` field (the rest of a body,
+/// handed to a plugin, say) and of a `#[hcl(body)]` field (a block's whole
+/// body, kept unevaluated). Cloning it is a reference-count increment.
+///
+/// ```
+/// use hcl_decode::{Body, HclBody};
+///
+/// #[derive(HclBody, Debug)]
+/// struct Core {
+///     name: String,
+///     #[hcl(remain)]
+///     rest: Body,
+/// }
+///
+/// let core: Core = hcl_decode::from_str("name = \"api\"\nreplicas = 3\n", "app.hcl").unwrap();
+/// let (attributes, _) = core.rest.just_attributes();
+/// assert_eq!(attributes.keys().collect::<Vec<_>>(), ["replicas"]);
+/// ```
+#[derive(Clone)]
+pub struct Body(DynBody);
+
+impl Body {
+    /// A handle to a body.
+    pub fn new(body: impl hcl_core::Body + 'static) -> Body {
+        Body(Arc::new(body))
+    }
+
+    /// A handle to a shared body.
+    pub fn from_dyn(body: DynBody) -> Body {
+        Body(body)
+    }
+
+    /// The shared body.
+    pub fn as_dyn(&self) -> &DynBody {
+        &self.0
+    }
+
+    /// The shared body, by value.
+    pub fn into_dyn(self) -> DynBody {
+        self.0
+    }
+
+    /// Schema-driven processing ([`hcl_core::Body::content`]).
+    pub fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
+        self.0.content(schema)
+    }
+
+    /// Partial processing ([`hcl_core::Body::partial_content`]): the content
+    /// the schema names and the remaining body.
+    pub fn partial_content(&self, schema: &BodySchema) -> (BodyContent, Body, Diagnostics) {
+        let (content, rest, diags) = self.0.partial_content(schema);
+        (content, Body(rest), diags)
+    }
+
+    /// Dynamic-attributes processing ([`hcl_core::Body::just_attributes`]).
+    pub fn just_attributes(&self) -> (Attributes, Diagnostics) {
+        self.0.just_attributes()
+    }
+
+    /// Where an item missing from this body is reported.
+    pub fn missing_item_range(&self) -> Range {
+        self.0.missing_item_range()
+    }
+}
+
+impl hcl_core::Body for Body {
+    fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
+        self.0.content(schema)
+    }
+
+    fn partial_content(&self, schema: &BodySchema) -> (BodyContent, DynBody, Diagnostics) {
+        self.0.partial_content(schema)
+    }
+
+    fn just_attributes(&self) -> (Attributes, Diagnostics) {
+        self.0.just_attributes()
+    }
+
+    fn missing_item_range(&self) -> Range {
+        self.0.missing_item_range()
+    }
+}
+
+impl fmt::Debug for Body {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Body({})", self.0.missing_item_range())
+    }
+}
+
+impl From<DynBody> for Body {
+    fn from(body: DynBody) -> Body {
+        Body(body)
+    }
+}
+
+impl From<Body> for DynBody {
+    fn from(body: Body) -> DynBody {
+        body.0
+    }
+}
+
+/// An expression of any syntax, kept unevaluated: a shared handle to a
+/// [`hcl_core::Expression`].
+///
+/// This is the type of a field whose attribute is evaluated later, in a
+/// context the application builds once it knows more (`#[hcl(expr)]`, or
+/// simply a field of this type).
+///
+/// ```
+/// use hcl_decode::{EvalContext, Expression, HclBody, Value};
+///
+/// #[derive(HclBody, Debug)]
+/// struct Rule {
+///     when: Expression,
+/// }
+///
+/// let rule: Rule = hcl_decode::from_str("when = count > 2\n", "rules.hcl").unwrap();
+/// let mut ctx = EvalContext::new();
+/// ctx.declare_variable("count", Value::number(3)).unwrap();
+/// assert_eq!(rule.when.evaluate::<bool>(&ctx).unwrap(), true);
+/// ```
+#[derive(Clone)]
+pub struct Expression(DynExpression);
+
+impl Expression {
+    /// A handle to an expression.
+    pub fn new(expr: impl hcl_core::Expression + 'static) -> Expression {
+        Expression(Arc::new(expr))
+    }
+
+    /// A handle to a shared expression.
+    pub fn from_dyn(expr: DynExpression) -> Expression {
+        Expression(expr)
+    }
+
+    /// An expression that evaluates to `value` whatever the context, said
+    /// to be written at `range` (as Go's `hcl.StaticExpr`).
+    ///
+    /// ```
+    /// use hcl_decode::{EvalContext, Expression, Pos, Range, Value};
+    ///
+    /// let e = Expression::from_value(Value::number(3), Range::at("x.hcl", Pos::start()));
+    /// assert_eq!(e.value(&EvalContext::new()).0, Value::number(3));
+    /// ```
+    pub fn from_value(value: Value, range: Range) -> Expression {
+        Expression(Arc::new(StaticExpression { value, range }))
+    }
+
+    /// The shared expression.
+    pub fn as_dyn(&self) -> &DynExpression {
+        &self.0
+    }
+
+    /// The shared expression, by value.
+    pub fn into_dyn(self) -> DynExpression {
+        self.0
+    }
+
+    /// Evaluates the expression ([`hcl_core::Expression::value`]).
+    pub fn value(&self, ctx: &EvalContext) -> (Value, Diagnostics) {
+        self.0.value(ctx)
+    }
+
+    /// Evaluates the expression and decodes its value into `T` (converting
+    /// it to `T`'s HCL type first), as a derived struct decodes an
+    /// attribute. The errors are diagnostics about the expression (or the
+    /// element at fault, for a literal collection).
+    pub fn evaluate<T: FromValue>(&self, ctx: &EvalContext) -> Result<T, Diagnostics> {
+        let (value, mut diags) = self.0.value(ctx);
+        if diags.has_errors() {
+            return Err(diags);
+        }
+        match decode_value::<T>(&value, &self.0.range()) {
+            Ok(v) => Ok(v),
+            Err(e) => {
+                diags.push(e.to_expression_diagnostic(&self.0));
+                Err(diags)
+            }
+        }
+    }
+
+    /// The variables the expression refers to.
+    pub fn variables(&self) -> Vec<Traversal> {
+        self.0.variables()
+    }
+
+    /// The range of the whole expression.
+    pub fn range(&self) -> Range {
+        self.0.range()
+    }
+
+    /// The range of the start of the expression.
+    pub fn start_range(&self) -> Range {
+        self.0.start_range()
+    }
+}
+
+impl hcl_core::Expression for Expression {
+    fn value(&self, ctx: &EvalContext) -> (Value, Diagnostics) {
+        self.0.value(ctx)
+    }
+
+    fn variables(&self) -> Vec<Traversal> {
+        self.0.variables()
+    }
+
+    fn range(&self) -> Range {
+        self.0.range()
+    }
+
+    fn start_range(&self) -> Range {
+        self.0.start_range()
+    }
+
+    fn static_list(&self) -> Result<Vec<DynExpression>, Diagnostics> {
+        self.0.static_list()
+    }
+
+    fn static_map(&self) -> Result<Vec<StaticPair>, Diagnostics> {
+        self.0.static_map()
+    }
+
+    fn static_call(&self) -> Result<StaticCall, Diagnostics> {
+        self.0.static_call()
+    }
+
+    fn static_traversal_abs(&self) -> Result<Traversal, Diagnostics> {
+        self.0.static_traversal_abs()
+    }
+
+    fn static_traversal_rel(&self) -> Result<Traversal, Diagnostics> {
+        self.0.static_traversal_rel()
+    }
+}
+
+impl fmt::Debug for Expression {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Expression({})", self.0.range())
+    }
+}
+
+impl From<DynExpression> for Expression {
+    fn from(expr: DynExpression) -> Expression {
+        Expression(expr)
+    }
+}
+
+impl From<Expression> for DynExpression {
+    fn from(expr: Expression) -> DynExpression {
+        expr.0
+    }
+}
+
+/// An expression that is a known value (Go's `hcl.StaticExpr`).
+#[derive(Debug)]
+struct StaticExpression {
+    value: Value,
+    range: Range,
+}
+
+impl hcl_core::Expression for StaticExpression {
+    fn value(&self, _ctx: &EvalContext) -> (Value, Diagnostics) {
+        (self.value.clone(), Diagnostics::new())
+    }
+
+    fn variables(&self) -> Vec<Traversal> {
+        Vec::new()
+    }
+
+    fn range(&self) -> Range {
+        self.range.clone()
+    }
+
+    fn start_range(&self) -> Range {
+        self.range.clone()
+    }
+}
+
+/// The null expression gohcl gives an absent optional expression field.
+pub(crate) fn null_expression(range: Range) -> Expression {
+    Expression::from_value(Value::null(Type::Dynamic), range)
+}

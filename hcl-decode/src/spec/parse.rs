@@ -1,0 +1,715 @@
+//! Reading a spec file into a [`SpecFile`], with the diagnostics of Go's
+//! `hcldec` (`cmd/hcldec/spec.go`, which decodes the spec blocks with
+//! `gohcl`).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use hcl_core::body::{
+    AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema, DynExpression,
+};
+use hcl_core::native::{ParseOptions, parse_config};
+use hcl_core::pos::Range;
+use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Function, Type, Value};
+
+use super::static_expr::StaticExpression;
+use super::types::type_expression;
+use super::userfunc::decode_user_functions;
+use super::{
+    AttrSpec, BlockAttrsSpec, BlockListSpec, BlockMapSpec, BlockSpec, DefaultSpec, Spec, SpecFile,
+    TransformSpec, ValidateSpec, decode::implied_type,
+};
+
+/// The spec block types, in the order Go's `hcldec` lists them, then the
+/// ones it lacks (`block_attrs`, `validate`).
+const SPEC_BLOCK_TYPES: [&str; 12] = [
+    "object",
+    "array",
+    "literal",
+    "attr",
+    "block",
+    "block_list",
+    "block_map",
+    "block_set",
+    "default",
+    "transform",
+    "block_attrs",
+    "validate",
+];
+
+/// The schema of a body holding spec blocks without labels.
+fn unlabelled_schema() -> BodySchema {
+    SPEC_BLOCK_TYPES.iter().fold(BodySchema::new(), |s, t| {
+        s.block(BlockHeaderSchema::new(*t))
+    })
+}
+
+/// The schema of an `object` body: spec blocks labelled with the property
+/// name.
+fn labelled_schema() -> BodySchema {
+    SPEC_BLOCK_TYPES.iter().fold(BodySchema::new(), |s, t| {
+        s.block(BlockHeaderSchema::new(*t).label("key"))
+    })
+}
+
+/// The spec definition functions: the functions a spec file's expressions
+/// (`literal` values, `transform` results, `function` bodies, `variables`)
+/// may call: `abs`, `coalesce`, `concat`, `hasindex`, `int`, `jsondecode`,
+/// `jsonencode`, `length`, `lower`, `max`, `min`, `reverse`, `strlen`,
+/// `substr` and `upper`.
+pub fn spec_functions() -> BTreeMap<String, Function> {
+    hcl_core::stdlib::hcldec_functions()
+}
+
+/// The context a spec file's expressions are evaluated in: the
+/// [spec definition functions](spec_functions) and no variables.
+///
+/// ```
+/// use hcl_decode::spec::spec_context;
+/// assert!(spec_context().function("upper").is_some());
+/// assert_eq!(spec_context().variable_names().count(), 0);
+/// ```
+pub fn spec_context() -> EvalContext {
+    let mut ctx = EvalContext::new();
+    for (name, f) in spec_functions() {
+        // A full-expression context accepts every declaration.
+        let _ = ctx.declare_function(name, f);
+    }
+    ctx
+}
+
+/// The diagnostics of an evaluation in a context that has functions but no
+/// variables, worded as Go words them for a context whose variable table
+/// is absent: "Variables not allowed" rather than "Unknown variable".
+fn variables_not_allowed(diags: Diagnostics) -> Diagnostics {
+    diags
+        .into_iter()
+        .map(|d| {
+            if d.summary == "Unknown variable" {
+                Diagnostic {
+                    summary: "Variables not allowed".to_owned(),
+                    detail: "Variables may not be used here.".to_owned(),
+                    ..d
+                }
+            } else {
+                d
+            }
+        })
+        .collect()
+}
+
+/// Parses a spec file in the native syntax and decodes it
+/// ([`decode_spec_body`]). Syntax errors stop there: the root is then
+/// [`Spec::error`].
+///
+/// ```
+/// use hcl_decode::spec::{parse_spec_file, Spec};
+///
+/// let (spec, diags) = parse_spec_file(b"attr { type = string }", "s.hcldec");
+/// assert_eq!(
+///     diags.to_string(),
+///     "s.hcldec:1,8-8: Missing name in attribute spec; The name attribute is required, to specify the attribute name that is expected in an input HCL file."
+/// );
+/// assert!(matches!(spec.root, Spec::Literal(_)));
+/// ```
+pub fn parse_spec_file(src: &[u8], filename: &str) -> (SpecFile, Diagnostics) {
+    let (file, diags) = parse_config(src, filename, &ParseOptions::default());
+    if diags.has_errors() {
+        return (
+            SpecFile {
+                root: Spec::error(),
+                variables: BTreeMap::new(),
+                functions: BTreeMap::new(),
+            },
+            diags,
+        );
+    }
+    let (spec, more) = decode_spec_body(&file.body());
+    let mut all = diags;
+    all.extend(more);
+    (spec, all)
+}
+
+/// Decodes the body of a spec file: its `function` blocks, its `variables`
+/// blocks, then its one root spec block.
+pub fn decode_spec_body(body: &dyn Body) -> (SpecFile, Diagnostics) {
+    let ctx = spec_context();
+    let (functions, rest, mut diags) = decode_user_functions(body, "function", &ctx);
+
+    let (content, rest, more) =
+        rest.partial_content(&BodySchema::new().block(BlockHeaderSchema::new("variables")));
+    diags.extend(more);
+    let mut variables = BTreeMap::new();
+    for block in &content.blocks {
+        let (attrs, more) = block.body.just_attributes();
+        diags.extend(more);
+        // Source order, so that diagnostics come in that order.
+        let mut attrs: Vec<_> = attrs.into_values().collect();
+        attrs.sort_by(|a, b| a.range.cmp(&b.range));
+        for attr in attrs {
+            let (value, more) = attr.expr.value(&ctx);
+            diags.extend(variables_not_allowed(more));
+            variables.insert(attr.name, value);
+        }
+    }
+
+    let (root, more) = decode_spec_root(&*rest);
+    diags.extend(more);
+    (
+        SpecFile {
+            root,
+            variables,
+            functions,
+        },
+        diags,
+    )
+}
+
+/// The one root spec block of a spec file.
+fn decode_spec_root(body: &dyn Body) -> (Spec, Diagnostics) {
+    let (content, diags) = body.content(&unlabelled_schema());
+    exactly_one(
+        body,
+        &content,
+        diags,
+        "A spec file must have exactly one root block specifying how to map to a JSON value.",
+    )
+}
+
+/// The one spec block of `content`, decoded; else the error for none
+/// (unless there are errors already, which probably explain it) or for
+/// more.
+fn exactly_one(
+    body: &dyn Body,
+    content: &BodyContent,
+    mut diags: Diagnostics,
+    detail: &str,
+) -> (Spec, Diagnostics) {
+    match content.blocks.as_slice() {
+        [] => {
+            if !diags.has_errors() {
+                diags.push(
+                    Diagnostic::error("Missing spec block")
+                        .with_detail(detail)
+                        .with_subject(body.missing_item_range()),
+                );
+            }
+            (Spec::error(), diags)
+        }
+        [only] => {
+            let (spec, more) = decode_spec_block(only);
+            diags.extend(more);
+            (spec, diags)
+        }
+        [_, second, ..] => {
+            diags.push(
+                Diagnostic::error("Extraneous spec block")
+                    .with_detail(detail)
+                    .with_subject(second.def_range.clone()),
+            );
+            (Spec::error(), diags)
+        }
+    }
+}
+
+/// One spec block, by its type.
+fn decode_spec_block(block: &Block) -> (Spec, Diagnostics) {
+    let implied_name = block.labels.first().cloned().unwrap_or_default();
+    let body = &*block.body;
+    match block.type_name.as_str() {
+        "object" => decode_object(body),
+        "array" => decode_array(body),
+        "attr" => decode_attr(body, implied_name),
+        "block" => decode_block(body, implied_name),
+        "block_list" => decode_block_list(body, implied_name, false),
+        "block_set" => decode_block_list(body, implied_name, true),
+        "block_map" => decode_block_map(body, implied_name),
+        "block_attrs" => decode_block_attrs(body, implied_name),
+        "default" => decode_default(body),
+        "transform" => decode_transform(body),
+        "literal" => decode_literal(body),
+        "validate" => decode_validate(body),
+        other => (
+            Spec::error(),
+            Diagnostic::error("Invalid spec block")
+                .with_detail(format!("Blocks of type {other:?} are not expected here."))
+                .with_subject(block.type_range.clone())
+                .into(),
+        ),
+    }
+}
+
+fn decode_object(body: &dyn Body) -> (Spec, Diagnostics) {
+    let (content, mut diags) = body.content(&labelled_schema());
+    let mut members: Vec<(String, Spec)> = Vec::with_capacity(content.blocks.len());
+    for block in &content.blocks {
+        let (spec, more) = decode_spec_block(block);
+        diags.extend(more);
+        let key = block.labels.first().cloned().unwrap_or_default();
+        // A name given twice: the last spec wins, as in Go's map.
+        match members.iter_mut().find(|(k, _)| *k == key) {
+            Some(member) => member.1 = spec,
+            None => members.push((key, spec)),
+        }
+    }
+    (Spec::Object(members), diags)
+}
+
+fn decode_array(body: &dyn Body) -> (Spec, Diagnostics) {
+    let (content, mut diags) = body.content(&unlabelled_schema());
+    let mut elements = Vec::with_capacity(content.blocks.len());
+    for block in &content.blocks {
+        let (spec, more) = decode_spec_block(block);
+        diags.extend(more);
+        elements.push(spec);
+    }
+    (Spec::Tuple(elements), diags)
+}
+
+/// The arguments of a spec block, decoded as `gohcl` decodes them into Go
+/// fields (`*string`, `*bool`, `*int`, `[]string`, `hcl.Expression`,
+/// `cty.Value`).
+struct Args<'a> {
+    content: &'a BodyContent,
+    missing: Range,
+    diags: Diagnostics,
+}
+
+impl<'a> Args<'a> {
+    fn new(content: &'a BodyContent, missing: Range, diags: Diagnostics) -> Args<'a> {
+        Args {
+            content,
+            missing,
+            diags,
+        }
+    }
+
+    /// The expression of an argument, or a null stand-in where it is
+    /// absent (`gohcl`'s synthetic expression for `hcl.Expression`
+    /// fields).
+    fn expr(&self, name: &str) -> DynExpression {
+        match self.content.attributes.get(name) {
+            Some(attr) => attr.expr.clone(),
+            None => Arc::new(StaticExpression::new(
+                Value::null(Type::Dynamic),
+                self.missing.clone(),
+            )),
+        }
+    }
+
+    /// The value of an argument converted to `ty`, or `None` when it is
+    /// absent, null, or fails (with a diagnostic, as `gohcl` reports it).
+    fn value(&mut self, name: &str, ty: &Type, ctx: &EvalContext) -> Option<Value> {
+        let attr = self.content.attributes.get(name)?;
+        let expr = &*attr.expr;
+        let (value, diags) = expr.value(ctx);
+        self.diags.extend(diags);
+        let value = match hcl_core::convert::convert(&value, ty) {
+            Ok(v) => v,
+            Err(e) => {
+                self.unsuitable(expr, &e.to_string());
+                return None;
+            }
+        };
+        if !value.is_wholly_known() {
+            self.unsuitable(expr, "value must be known");
+            return None;
+        }
+        if value.is_null() {
+            return None;
+        }
+        Some(value)
+    }
+
+    fn unsuitable(&mut self, expr: &dyn Expression, message: &str) {
+        self.diags.push(
+            Diagnostic::error("Unsuitable value type")
+                .with_detail(format!("Unsuitable value: {message}"))
+                .with_subject(expr.start_range())
+                .with_context(expr.range()),
+        );
+    }
+
+    fn string(&mut self, name: &str) -> Option<String> {
+        let v = self.value(name, &Type::String, &EvalContext::literal_only())?;
+        v.as_str().map(str::to_owned)
+    }
+
+    fn bool(&mut self, name: &str) -> Option<bool> {
+        let v = self.value(name, &Type::Bool, &EvalContext::literal_only())?;
+        v.as_bool()
+    }
+
+    fn int(&mut self, name: &str) -> Option<i64> {
+        let v = self.value(name, &Type::Number, &EvalContext::literal_only())?;
+        let n = v.as_number()?;
+        match n.is_integer().then(|| n.to_i64().ok()).flatten() {
+            Some(i) => Some(i),
+            None => {
+                let expr = self.content.attributes.get(name).map(|a| a.expr.clone())?;
+                self.unsuitable(
+                    &*expr,
+                    &format!(
+                        "value must be a whole number, between {} and {}",
+                        i64::MIN,
+                        i64::MAX
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn strings(&mut self, name: &str) -> Option<Vec<String>> {
+        let v = self.value(
+            name,
+            &Type::list(Type::String),
+            &EvalContext::literal_only(),
+        )?;
+        let elements = v.elements()?;
+        if elements.iter().any(Value::is_null) {
+            let expr = self.content.attributes.get(name).map(|a| a.expr.clone())?;
+            self.unsuitable(&*expr, "null value is not allowed");
+            return None;
+        }
+        Some(
+            elements
+                .iter()
+                .filter_map(|e| e.as_str().map(str::to_owned))
+                .collect(),
+        )
+    }
+}
+
+fn optional_attrs(names: &[&str]) -> BodySchema {
+    names.iter().fold(BodySchema::new(), |s, n| {
+        s.attribute(AttributeSchema::optional(*n))
+    })
+}
+
+fn missing_name_diag(summary: &str, detail: &str, body: &dyn Body) -> Diagnostic {
+    Diagnostic::error(summary)
+        .with_detail(detail)
+        .with_subject(body.missing_item_range())
+}
+
+const BLOCK_TYPE_DETAIL: &str = "The block_type attribute is required, to specify the block type name that is expected in an input HCL file.";
+
+fn decode_attr(body: &dyn Body, implied_name: String) -> (Spec, Diagnostics) {
+    let (content, diags) = body.content(&optional_attrs(&["name", "type", "required"]));
+    let mut args = Args::new(&content, body.missing_item_range(), diags);
+    let name = args.string("name");
+    let required = args.bool("required");
+    let type_expr = args.expr("type");
+    let mut diags = args.diags;
+    if diags.has_errors() {
+        return (Spec::error(), diags);
+    }
+    let name = name.unwrap_or(implied_name);
+    let (ty, more) = type_expression(&*type_expr);
+    diags.extend(more);
+    if name.is_empty() {
+        diags.push(missing_name_diag(
+            "Missing name in attribute spec",
+            "The name attribute is required, to specify the attribute name that is expected in an input HCL file.",
+            body,
+        ));
+        return (Spec::error(), diags);
+    }
+    (
+        Spec::Attr(AttrSpec {
+            name,
+            ty,
+            required: required.unwrap_or(false),
+        }),
+        diags,
+    )
+}
+
+/// The one nested spec of a block-kind spec, in the rest of its body.
+fn decode_nested(body: &dyn Body) -> (Spec, Diagnostics) {
+    let (content, diags) = body.content(&unlabelled_schema());
+    exactly_one(
+        body,
+        &content,
+        diags,
+        "A block spec must have exactly one child spec specifying how to decode block contents.",
+    )
+}
+
+fn decode_block(body: &dyn Body, implied_name: String) -> (Spec, Diagnostics) {
+    let (content, rest, diags) = body.partial_content(&optional_attrs(&["block_type", "required"]));
+    let mut args = Args::new(&content, body.missing_item_range(), diags);
+    let type_name = args.string("block_type");
+    let required = args.bool("required");
+    let mut diags = args.diags;
+    if diags.has_errors() {
+        return (Spec::error(), diags);
+    }
+    let (nested, more) = decode_nested(&*rest);
+    diags.extend(more);
+    (
+        Spec::Block(BlockSpec {
+            type_name: type_name.unwrap_or(implied_name),
+            nested: Box::new(nested),
+            required: required.unwrap_or(false),
+        }),
+        diags,
+    )
+}
+
+fn decode_block_list(body: &dyn Body, implied_name: String, set: bool) -> (Spec, Diagnostics) {
+    let (content, rest, diags) =
+        body.partial_content(&optional_attrs(&["block_type", "min_items", "max_items"]));
+    let mut args = Args::new(&content, body.missing_item_range(), diags);
+    let type_name = args.string("block_type");
+    let min_items = args.int("min_items");
+    let max_items = args.int("max_items");
+    let mut diags = args.diags;
+    if diags.has_errors() {
+        return (Spec::error(), diags);
+    }
+    let (nested, more) = decode_nested(&*rest);
+    diags.extend(more);
+    let type_name = type_name.unwrap_or(implied_name);
+    if type_name.is_empty() {
+        let kind = if set { "block_set" } else { "block_list" };
+        diags.push(missing_name_diag(
+            &format!("Missing block_type in {kind} spec"),
+            BLOCK_TYPE_DETAIL,
+            body,
+        ));
+        return (Spec::error(), diags);
+    }
+    let spec = BlockListSpec {
+        type_name,
+        nested: Box::new(nested),
+        min_items: min_items.unwrap_or(0),
+        max_items: max_items.unwrap_or(0),
+    };
+    let spec = if set {
+        Spec::BlockSet(spec)
+    } else {
+        Spec::BlockList(spec)
+    };
+    (spec, diags)
+}
+
+fn decode_block_map(body: &dyn Body, implied_name: String) -> (Spec, Diagnostics) {
+    // `labels` is a `[]string` field, which `gohcl` requires.
+    let schema = BodySchema::new()
+        .attribute(AttributeSchema::optional("block_type"))
+        .attribute(AttributeSchema::required("labels"));
+    let (content, rest, diags) = body.partial_content(&schema);
+    let mut args = Args::new(&content, body.missing_item_range(), diags);
+    let type_name = args.string("block_type");
+    let labels = args.strings("labels");
+    let mut diags = args.diags;
+    if diags.has_errors() {
+        return (Spec::error(), diags);
+    }
+    let (nested, more) = decode_nested(&*rest);
+    diags.extend(more);
+    let type_name = type_name.unwrap_or(implied_name);
+    if type_name.is_empty() {
+        diags.push(missing_name_diag(
+            "Missing block_type in block_map spec",
+            BLOCK_TYPE_DETAIL,
+            body,
+        ));
+        return (Spec::error(), diags);
+    }
+    let labels = labels.unwrap_or_default();
+    if labels.is_empty() {
+        diags.push(missing_name_diag(
+            "Invalid block label name list",
+            "A block_map must have at least one label specified.",
+            body,
+        ));
+        return (Spec::error(), diags);
+    }
+    let spec = Spec::BlockMap(BlockMapSpec {
+        type_name,
+        labels,
+        nested: Box::new(nested),
+    });
+    if implied_type(&spec).has_dynamic() {
+        diags.push(missing_name_diag(
+            "Invalid block_map spec",
+            "A block_map spec may not contain attributes with type 'any'.",
+            body,
+        ));
+    }
+    (spec, diags)
+}
+
+fn decode_block_attrs(body: &dyn Body, implied_name: String) -> (Spec, Diagnostics) {
+    let (content, diags) =
+        body.content(&optional_attrs(&["block_type", "element_type", "required"]));
+    let mut args = Args::new(&content, body.missing_item_range(), diags);
+    let type_name = args.string("block_type");
+    let required = args.bool("required");
+    let element_expr = args.expr("element_type");
+    let mut diags = args.diags;
+    if diags.has_errors() {
+        return (Spec::error(), diags);
+    }
+    let (element_type, more) = type_expression(&*element_expr);
+    diags.extend(more);
+    let type_name = type_name.unwrap_or(implied_name);
+    if type_name.is_empty() {
+        diags.push(missing_name_diag(
+            "Missing block_type in block_attrs spec",
+            BLOCK_TYPE_DETAIL,
+            body,
+        ));
+        return (Spec::error(), diags);
+    }
+    (
+        Spec::BlockAttrs(BlockAttrsSpec {
+            type_name,
+            element_type,
+            required: required.unwrap_or(false),
+        }),
+        diags,
+    )
+}
+
+fn decode_literal(body: &dyn Body) -> (Spec, Diagnostics) {
+    let (content, diags) =
+        body.content(&BodySchema::new().attribute(AttributeSchema::required("value")));
+    let mut args = Args::new(&content, body.missing_item_range(), diags);
+    let value = args.content.attributes.get("value").map(|attr| {
+        let (v, d) = attr.expr.value(&spec_context());
+        args.diags.extend(variables_not_allowed(d));
+        v
+    });
+    let diags = args.diags;
+    if diags.has_errors() {
+        return (Spec::error(), diags);
+    }
+    (
+        Spec::Literal(value.unwrap_or_else(|| Value::null(Type::Dynamic))),
+        diags,
+    )
+}
+
+fn decode_default(body: &dyn Body) -> (Spec, Diagnostics) {
+    let (content, mut diags) = body.content(&unlabelled_schema());
+    match content.blocks.as_slice() {
+        [] => {
+            if !diags.has_errors() {
+                diags.push(missing_name_diag(
+                    "Missing spec block",
+                    "A default block must have at least one nested spec, each specifying a possible outcome.",
+                    body,
+                ));
+            }
+            return (Spec::error(), diags);
+        }
+        // Go points at a second block that does not exist, and panics.
+        [only] if !diags.has_errors() => diags.push(
+            Diagnostic::warning("Useless default block")
+                .with_detail(
+                    "A default block with only one spec is equivalent to using that spec alone.",
+                )
+                .with_subject(only.def_range.clone()),
+        ),
+        _ => {}
+    }
+    let mut spec: Option<Spec> = None;
+    for block in &content.blocks {
+        let (candidate, more) = decode_spec_block(block);
+        let failed = more.has_errors();
+        diags.extend(more);
+        if failed {
+            continue;
+        }
+        spec = Some(match spec {
+            None => candidate,
+            Some(primary) => Spec::Default(DefaultSpec {
+                primary: Box::new(primary),
+                fallback: Box::new(candidate),
+            }),
+        });
+    }
+    (spec.unwrap_or_else(Spec::error), diags)
+}
+
+/// The one nested spec of a `transform` or `validate` block.
+fn decode_wrapped(body: &dyn Body, rest: &dyn Body, kind: &str) -> (Option<Spec>, Diagnostics) {
+    let (content, mut diags) = rest.content(&unlabelled_schema());
+    match content.blocks.as_slice() {
+        [only] => {
+            let (spec, more) = decode_spec_block(only);
+            diags.extend(more);
+            (Some(spec), diags)
+        }
+        _ => {
+            if !diags.has_errors() {
+                diags.push(missing_name_diag(
+                    &format!("Invalid {kind} spec"),
+                    &format!("A {kind} spec block must have exactly one nested spec block."),
+                    body,
+                ));
+            }
+            (None, diags)
+        }
+    }
+}
+
+fn decode_transform(body: &dyn Body) -> (Spec, Diagnostics) {
+    let (content, rest, diags) = body.partial_content(&optional_attrs(&["result"]));
+    let args = Args::new(&content, body.missing_item_range(), diags);
+    let result = args.expr("result");
+    let mut diags = args.diags;
+    if diags.has_errors() {
+        return (Spec::error(), diags);
+    }
+    let (wrapped, more) = decode_wrapped(body, &*rest, "transform");
+    diags.extend(more);
+    let Some(wrapped) = wrapped else {
+        return (Spec::error(), diags);
+    };
+    (
+        Spec::Transform(TransformSpec {
+            wrapped: Box::new(wrapped),
+            result,
+            var_name: "nested".to_owned(),
+            ctx: spec_context(),
+        }),
+        diags,
+    )
+}
+
+fn decode_validate(body: &dyn Body) -> (Spec, Diagnostics) {
+    let schema = BodySchema::new()
+        .attribute(AttributeSchema::required("condition"))
+        .attribute(AttributeSchema::optional("error_summary"))
+        .attribute(AttributeSchema::required("error_message"));
+    let (content, rest, diags) = body.partial_content(&schema);
+    let mut args = Args::new(&content, body.missing_item_range(), diags);
+    let summary = args.string("error_summary");
+    let condition = args.expr("condition");
+    let message = args.expr("error_message");
+    let mut diags = args.diags;
+    if diags.has_errors() {
+        return (Spec::error(), diags);
+    }
+    let (wrapped, more) = decode_wrapped(body, &*rest, "validate");
+    diags.extend(more);
+    let Some(wrapped) = wrapped else {
+        return (Spec::error(), diags);
+    };
+    (
+        Spec::Validate(ValidateSpec {
+            wrapped: Box::new(wrapped),
+            condition,
+            error_summary: summary.unwrap_or_else(|| "Invalid value".to_owned()),
+            error_message: message,
+            var_name: "nested".to_owned(),
+            ctx: spec_context(),
+        }),
+        diags,
+    )
+}

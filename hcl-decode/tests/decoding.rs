@@ -1,0 +1,289 @@
+//! Reading files: both syntaxes, the decoder's options, and every mistake
+//! of a file reported in one run, in source order.
+
+// Some fields are only there to be decoded.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use hcl_decode::{Decoder, EvalContext, HclBody, Mode, Syntax, Type, Value};
+use hcl_decode::{Function, Parameter};
+
+#[derive(HclBody, Debug)]
+struct App {
+    name: String,
+    #[hcl(default = 8080)]
+    port: u16,
+    #[hcl(default)]
+    replicas: u8,
+    tags: Option<Vec<String>>,
+    #[hcl(block)]
+    database: Database,
+    #[hcl(block)]
+    cache: Option<Cache>,
+    #[hcl(block)]
+    listener: Vec<Listener>,
+}
+
+#[derive(HclBody, Debug)]
+struct Database {
+    url: String,
+    #[hcl(default = 5)]
+    pool: u32,
+}
+
+#[derive(HclBody, Debug)]
+struct Cache {
+    size: u64,
+}
+
+#[derive(HclBody, Debug)]
+struct Listener {
+    #[hcl(label)]
+    name: String,
+    address: String,
+    options: Option<BTreeMap<String, bool>>,
+}
+
+#[test]
+fn a_file_with_one_mistake_of_each_kind_reports_all_in_source_order() {
+    let src = r#"nmae = "api"
+port = 70000
+replicas = "many"
+tags = ["a", ["b"]]
+database {
+  pool = 2
+}
+cache {
+  size = 1
+}
+cache {
+  size = 2
+}
+listener "a" {
+  address = upstream
+  options = { tls = true, h2 = "maybe" }
+}
+listener {
+  address = "x"
+}
+monitoring {}
+"#;
+    let err = hcl_decode::from_str::<App>(src, "app.hcl").unwrap_err();
+    let lines: Vec<String> = err.diagnostics().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        lines,
+        [
+            // Missing required attribute of the root body: at its start.
+            "app.hcl:1,1-1: Missing required argument; The argument \"name\" is required, but no definition was found.",
+            // Unknown attribute, with a suggestion.
+            "app.hcl:1,1-5: Unsupported argument; An argument named \"nmae\" is not expected here. Did you mean \"name\"?",
+            // Out-of-range integer.
+            "app.hcl:2,8-13: Invalid attribute value; Inappropriate value for attribute \"port\": value must be a whole number, between 0 and 255 inclusive.".replace("255", "65535").as_str(),
+            // Wrong type.
+            "app.hcl:3,12-18: Incorrect attribute value type; Inappropriate value for attribute \"replicas\": a number is required.",
+            // Wrong type inside a value, at the element.
+            "app.hcl:4,14-19: Incorrect attribute value type; Inappropriate value for attribute \"tags\": [1]: string required.",
+            // Missing required attribute of a block: at the block.
+            "app.hcl:5,10-10: Missing required argument; The argument \"url\" is required, but no definition was found.",
+            // Too many blocks.
+            "app.hcl:11,1-6: Duplicate cache block; Only one cache block is allowed. Another was defined at app.hcl:8,1-6.",
+            // An expression that cannot be evaluated.
+            "app.hcl:15,13-21: Unknown variable; There is no variable named \"upstream\".",
+            "app.hcl:16,32-39: Incorrect attribute value type; Inappropriate value for attribute \"options\": [\"h2\"]: a bool is required.",
+            // A block without its label.
+            "app.hcl:18,10-11: Missing name for listener; All listener blocks must have 1 labels (name).",
+            // Unknown block type.
+            "app.hcl:21,1-11: Unsupported block type; Blocks of type \"monitoring\" are not expected here.",
+        ]
+    );
+    // Display renders each with its source line.
+    let text = err.to_string();
+    assert!(text.starts_with(
+        "Error: Missing required argument\n\n  on app.hcl line 1:\n   1: nmae = \"api\"\n"
+    ));
+    assert!(text.contains(
+        "Error: Duplicate cache block\n\n  on app.hcl line 11:\n  11: cache {\n      ^^^^^\n"
+    ));
+    assert_eq!(text.matches("Error: ").count(), lines.len());
+    // And it is a std error.
+    let boxed: Box<dyn std::error::Error> = Box::new(err);
+    assert!(boxed.source().is_none());
+}
+
+#[test]
+fn a_good_file_decodes() {
+    let src =
+        "name = \"api\"\ndatabase { url = \"pg://\" }\nlistener \"a\" { address = \"0.0.0.0\" }\n";
+    let app: App = hcl_decode::from_slice(src.as_bytes(), "app.hcl").unwrap();
+    assert_eq!(
+        (app.name.as_str(), app.port, app.replicas),
+        ("api", 8080, 0)
+    );
+    assert_eq!((app.database.url.as_str(), app.database.pool), ("pg://", 5));
+    assert!(app.cache.is_none() && app.tags.is_none());
+    assert_eq!(app.listener[0].name, "a");
+}
+
+#[test]
+fn syntax_errors_are_reported_alone() {
+    let err = hcl_decode::from_str::<App>("name = [1,\n", "app.hcl").unwrap_err();
+    assert_eq!(err.diagnostics().len(), 1);
+    assert!(err.diagnostics().has_errors());
+    // Only the syntax error: no "Missing required argument" for `database`.
+    assert!(
+        !err.diagnostics().to_string().contains("Missing required"),
+        "{}",
+        err.diagnostics()
+    );
+}
+
+#[test]
+fn files_by_extension() {
+    let dir = std::env::temp_dir().join(format!("hcl-decode-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let native = dir.join("app.hcl");
+    std::fs::write(&native, "name = \"n\"\ndatabase { url = \"u\" }\n").unwrap();
+    let json = dir.join("app.hcl.json");
+    std::fs::write(
+        &json,
+        r#"{"name": "j", "port": "81", "database": {"url": "u"}, "listener": {"a": {"address": "x"}, "b": {"address": "y"}}}"#,
+    )
+    .unwrap();
+    let app: App = hcl_decode::from_file(&native).unwrap();
+    assert_eq!(app.name, "n");
+    let app: App = hcl_decode::from_file(&json).unwrap();
+    assert_eq!((app.name.as_str(), app.port), ("j", 81));
+    assert_eq!(
+        app.listener
+            .iter()
+            .map(|l| l.name.as_str())
+            .collect::<Vec<_>>(),
+        ["a", "b"]
+    );
+
+    // JSON mistakes are reported with their places too.
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        "{\"name\": \"j\", \"prot\": 1, \"database\": {\"url\": \"u\"}}",
+    )
+    .unwrap();
+    let err = hcl_decode::from_file::<App>(&bad).unwrap_err();
+    let name = bad.to_string_lossy();
+    assert_eq!(
+        err.diagnostics().to_string(),
+        format!(
+            "{name}:1,15-21: Extraneous JSON object property; No argument or block type is named \"prot\". Did you mean \"port\"?"
+        )
+    );
+    assert!(err.to_string().contains("  on "));
+
+    let missing = dir.join("missing.hcl");
+    let err = hcl_decode::from_file::<App>(&missing).unwrap_err();
+    assert_eq!(
+        err.diagnostics().iter().next().map(|d| d.summary.as_str()),
+        Some("Failed to read file")
+    );
+    assert!(std::error::Error::source(&err).is_some());
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // A forced syntax wins over the name.
+    let app: App = Decoder::new()
+        .syntax(Syntax::Json)
+        .decode_str(r#"{"name": "x", "database": {"url": "u"}}"#, "app.conf")
+        .unwrap();
+    assert_eq!(app.name, "x");
+}
+
+#[derive(HclBody, Debug)]
+struct Greeting {
+    text: String,
+}
+
+#[test]
+fn variables_functions_and_literal_only_mode() {
+    let upper = Function::builder()
+        .param(Parameter::new("s", Type::String))
+        .returns(Type::String)
+        .build(|args, _| {
+            Ok(Value::string(
+                args[0].as_str().unwrap_or_default().to_uppercase(),
+            ))
+        });
+    let g: Greeting = Decoder::new()
+        .variable("who", Value::string("world"))
+        .function("upper", upper.clone())
+        .decode_str("text = upper(\"hello ${who}\")\n", "g.hcl")
+        .unwrap();
+    assert_eq!(g.text, "HELLO WORLD");
+
+    // A base context, shadowed by the decoder's own variables.
+    let mut base = EvalContext::new();
+    base.declare_variable("who", Value::string("base")).unwrap();
+    base.declare_variable("greeting", Value::string("hi"))
+        .unwrap();
+    let g: Greeting = Decoder::new()
+        .eval_context(base)
+        .variable("who", Value::string("decoder"))
+        .decode_str("text = \"${greeting} ${who}\"\n", "g.hcl")
+        .unwrap();
+    assert_eq!(g.text, "hi decoder");
+
+    // Literal-only: no variables, no functions.
+    let err = Decoder::new()
+        .literal_only()
+        .variable("who", Value::string("world"))
+        .decode_str::<Greeting>("text = \"hello ${who}\"\n", "g.hcl")
+        .unwrap_err();
+    assert_eq!(err.diagnostics().len(), 1);
+    // JSON strings are literals in literal-only mode.
+    let g: Greeting = Decoder::new()
+        .literal_only()
+        .decode_str(r#"{"text": "hello ${who}"}"#, "g.json")
+        .unwrap();
+    assert_eq!(g.text, "hello ${who}");
+
+    // An unknown variable is reported with a suggestion.
+    let err = Decoder::new()
+        .variable("who", Value::string("world"))
+        .decode_str::<Greeting>("text = \"hello ${woh}\"\n", "g.hcl")
+        .unwrap_err();
+    assert!(
+        err.diagnostics().to_string().contains("Unknown variable"),
+        "{}",
+        err.diagnostics()
+    );
+}
+
+#[test]
+fn exhaustive_and_partial_modes() {
+    let d = Decoder::new().mode(Mode::Exhaustive);
+    assert!(
+        d.decode_str::<Greeting>("text = \"a\"\nextra = 1\n", "g.hcl")
+            .is_err()
+    );
+    let (g, rest) = d
+        .clone()
+        .mode(Mode::Partial)
+        .decode_partial_str::<Greeting>("text = \"a\"\nextra = 1\n", "g.hcl")
+        .unwrap();
+    assert_eq!(g.text, "a");
+    assert_eq!(rest.just_attributes().0.len(), 1);
+    let (_, rest) = d
+        .decode_partial_str::<Greeting>("text = \"a\"\n", "g.hcl")
+        .unwrap();
+    assert!(rest.just_attributes().0.is_empty());
+}
+
+#[test]
+fn decoding_a_parsed_body() {
+    let decoder = Decoder::new();
+    let body = decoder.parse_slice(b"text = \"a\"\n", "g.hcl").unwrap();
+    let g: Greeting = hcl_decode::from_body(&body, &EvalContext::new()).unwrap();
+    assert_eq!(g.text, "a");
+    let g: Greeting = decoder.decode_body(&body).unwrap();
+    assert_eq!(g.text, "a");
+    let diags = hcl_decode::from_body::<App>(&body, &EvalContext::new()).unwrap_err();
+    assert!(diags.has_errors());
+}

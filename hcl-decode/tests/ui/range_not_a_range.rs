@@ -1,0 +1,9 @@
+use hcl_decode::HclBody;
+
+#[derive(HclBody)]
+struct Listener {
+    #[hcl(def_range)]
+    at: String,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use hcl_decode::HclBody;
+
+#[derive(HclBody)]
+struct Config {
+    #[hcl(blok)]
+    listener: Vec<String>,
+}
+
+fn main() {}

@@ -1,0 +1,527 @@
+//! The model of a derive input: `#[hcl(...)]` parsed into a container and
+//! its fields, with every check that can be made on the syntax alone.
+//! Checks that need other types (does a block type derive `HclBody`? do
+//! flattened names collide?) are left to the generated code, which points
+//! its errors at the same places.
+
+use proc_macro2::Span;
+use quote::ToTokens;
+use syn::spanned::Spanned;
+use syn::{Data, DeriveInput, Fields, Ident, LitStr, Token};
+
+use crate::case::{RULES, RenameRule};
+use crate::ctxt::Ctxt;
+
+/// A struct deriving `HclBody`.
+pub(crate) struct Container<'a> {
+    pub(crate) input: &'a DeriveInput,
+    /// The path of the `hcl_decode` crate.
+    pub(crate) krate: syn::Path,
+    pub(crate) fields: Vec<Field<'a>>,
+}
+
+/// What a field holds.
+#[derive(Clone)]
+pub(crate) enum Kind {
+    Attr,
+    Expr,
+    Block,
+    Label,
+    Remain,
+    Body,
+    Flatten,
+    DefRange,
+    /// The range of the attribute of the named field.
+    AttrRange(LitStr),
+    /// The range of the value of the attribute of the named field.
+    ValueRange(LitStr),
+    Skip,
+}
+
+impl Kind {
+    fn keyword(&self) -> &'static str {
+        match self {
+            Kind::Attr => "attr",
+            Kind::Expr => "expr",
+            Kind::Block => "block",
+            Kind::Label => "label",
+            Kind::Remain => "remain",
+            Kind::Body => "body",
+            Kind::Flatten => "flatten",
+            Kind::DefRange => "def_range",
+            Kind::AttrRange(_) => "attr_range",
+            Kind::ValueRange(_) => "value_range",
+            Kind::Skip => "skip",
+        }
+    }
+
+    /// Whether the field names an attribute or a block type.
+    pub(crate) fn is_named(&self) -> bool {
+        matches!(self, Kind::Attr | Kind::Expr | Kind::Block | Kind::Label)
+    }
+}
+
+/// `default` or `default = EXPR`.
+pub(crate) enum DefaultValue {
+    Trait,
+    Str(LitStr),
+    Expr(syn::Expr),
+}
+
+/// One field.
+pub(crate) struct Field<'a> {
+    pub(crate) member: &'a Ident,
+    pub(crate) ty: &'a syn::Type,
+    pub(crate) kind: Kind,
+    /// The tokens of the kind keyword (the field itself when implied), for
+    /// errors about the kind.
+    pub(crate) kind_span: Span,
+    /// The HCL name: attribute, block type or label name.
+    pub(crate) name: String,
+    /// The tokens that give the name (`rename = "..."` or the field).
+    pub(crate) name_span: Span,
+    pub(crate) optional: bool,
+    pub(crate) default: Option<DefaultValue>,
+    pub(crate) with: Option<syn::Path>,
+    /// `T` for a field of type `Option<T>`.
+    pub(crate) option_inner: Option<&'a syn::Type>,
+}
+
+fn path_name(path: &syn::Path) -> String {
+    path.to_token_stream().to_string().replace(' ', "")
+}
+
+/// `T` if `ty` is written `Option<T>` (any path ending in `Option`).
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(p) = ty else {
+        return None;
+    };
+    if p.qself.is_some() {
+        return None;
+    }
+    let last = p.path.segments.last()?;
+    if last.ident != "Option" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match args.args.first() {
+        Some(syn::GenericArgument::Type(t)) if args.args.len() == 1 => Some(t),
+        _ => None,
+    }
+}
+
+/// Whether `ty` is written as an expression handle (`Expression`,
+/// `DynExpression`, or an `Option` of one).
+fn is_expression(ty: &syn::Type) -> bool {
+    let ty = option_inner(ty).unwrap_or(ty);
+    let syn::Type::Path(p) = ty else {
+        return false;
+    };
+    p.qself.is_none()
+        && p.path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "Expression" || s.ident == "DynExpression")
+}
+
+/// The field's name without a raw-identifier prefix.
+fn unraw(ident: &Ident) -> String {
+    let s = ident.to_string();
+    s.strip_prefix("r#").map(str::to_owned).unwrap_or(s)
+}
+
+struct FieldAttrs {
+    kind: Option<(Kind, Span)>,
+    rename: Option<LitStr>,
+    optional: Option<Span>,
+    default: Option<(DefaultValue, Span)>,
+    with: Option<(syn::Path, Span)>,
+}
+
+impl Container<'_> {
+    /// Parses and checks the input; every problem goes to `cx`.
+    pub(crate) fn from_ast<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Container<'a>> {
+        let (krate, rename_all) = container_attrs(cx, input);
+        let named = match &input.data {
+            Data::Struct(s) => match &s.fields {
+                Fields::Named(named) => Some(named),
+                Fields::Unnamed(_) | Fields::Unit => {
+                    cx.error_spanned_by(
+                        &input.ident,
+                        "HclBody can only be derived for a struct with named fields",
+                    );
+                    None
+                }
+            },
+            Data::Enum(e) => {
+                cx.error_spanned_by(
+                    e.enum_token,
+                    "HclBody can only be derived for a struct with named fields, not an enum",
+                );
+                None
+            }
+            Data::Union(u) => {
+                cx.error_spanned_by(
+                    u.union_token,
+                    "HclBody can only be derived for a struct with named fields, not a union",
+                );
+                None
+            }
+        }?;
+        let mut fields = Vec::new();
+        for f in &named.named {
+            let Some(member) = f.ident.as_ref() else {
+                continue;
+            };
+            let attrs = field_attrs(cx, f);
+            let (kind, kind_span) = match attrs.kind.clone() {
+                Some(k) => k,
+                None if is_expression(&f.ty) => (Kind::Expr, member.span()),
+                None => (Kind::Attr, member.span()),
+            };
+            let (name, name_span) = match &attrs.rename {
+                Some(lit) => (lit.value(), lit.span()),
+                None => {
+                    let plain = unraw(member);
+                    let name = match rename_all {
+                        Some(rule) => rule.apply(&plain),
+                        None => plain,
+                    };
+                    (name, member.span())
+                }
+            };
+            let field = Field {
+                member,
+                ty: &f.ty,
+                kind,
+                kind_span,
+                name,
+                name_span,
+                optional: attrs.optional.is_some(),
+                default: attrs.default.as_ref().map(|(d, _)| match d {
+                    DefaultValue::Trait => DefaultValue::Trait,
+                    DefaultValue::Str(s) => DefaultValue::Str(s.clone()),
+                    DefaultValue::Expr(e) => DefaultValue::Expr(e.clone()),
+                }),
+                with: attrs.with.as_ref().map(|(p, _)| p.clone()),
+                option_inner: option_inner(&f.ty),
+            };
+            check_options(cx, &field, &attrs);
+            fields.push(field);
+        }
+        check_fields(cx, &fields);
+        Some(Container {
+            input,
+            krate,
+            fields,
+        })
+    }
+}
+
+fn container_attrs(cx: &Ctxt, input: &DeriveInput) -> (syn::Path, Option<RenameRule>) {
+    let mut krate: Option<syn::Path> = None;
+    let mut rename_all = None;
+    for attr in &input.attrs {
+        if !attr.path().is_ident("hcl") {
+            continue;
+        }
+        let result = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename_all") {
+                let lit: LitStr = meta.value()?.parse()?;
+                if rename_all.is_some() {
+                    return Err(syn::Error::new(
+                        lit.span(),
+                        "duplicate hcl attribute `rename_all`",
+                    ));
+                }
+                match RenameRule::from_name(&lit.value()) {
+                    Some(rule) => rename_all = Some(rule),
+                    None => {
+                        let names: Vec<String> =
+                            RULES.iter().map(|(n, _)| format!("{n:?}")).collect();
+                        cx.error_spanned_by(
+                            &lit,
+                            format!(
+                                "unknown rename rule `rename_all = {:?}`, expected one of {}",
+                                lit.value(),
+                                names.join(", ")
+                            ),
+                        );
+                    }
+                }
+                Ok(())
+            } else if meta.path.is_ident("crate") {
+                let lit: LitStr = meta.value()?.parse()?;
+                if krate.is_some() {
+                    return Err(syn::Error::new(
+                        lit.span(),
+                        "duplicate hcl attribute `crate`",
+                    ));
+                }
+                match lit.parse::<syn::Path>() {
+                    Ok(p) => krate = Some(p),
+                    Err(_) => cx.error_spanned_by(
+                        &lit,
+                        format!("`crate = {:?}` is not a path", lit.value()),
+                    ),
+                }
+                Ok(())
+            } else {
+                Err(meta.error(format!(
+                    "unknown hcl container attribute `{}`, expected `rename_all` or `crate`",
+                    path_name(&meta.path)
+                )))
+            }
+        });
+        if let Err(e) = result {
+            cx.syn_error(e);
+        }
+    }
+    let krate = krate.unwrap_or_else(|| syn::parse_quote!(::hcl_decode));
+    (krate, rename_all)
+}
+
+const FIELD_ATTRIBUTES: &str = "`attr`, `expr`, `block`, `label`, `remain`, `body`, `flatten`, \
+`def_range`, `attr_range`, `value_range`, `skip`, `rename`, `optional`, `default` or `with`";
+
+fn field_attrs(cx: &Ctxt, field: &syn::Field) -> FieldAttrs {
+    let mut out = FieldAttrs {
+        kind: None,
+        rename: None,
+        optional: None,
+        default: None,
+        with: None,
+    };
+    for attr in &field.attrs {
+        if !attr.path().is_ident("hcl") {
+            continue;
+        }
+        let result = attr.parse_nested_meta(|meta| {
+            let path = &meta.path;
+            let span = path.span();
+            let simple = [
+                ("attr", Kind::Attr),
+                ("expr", Kind::Expr),
+                ("block", Kind::Block),
+                ("label", Kind::Label),
+                ("remain", Kind::Remain),
+                ("body", Kind::Body),
+                ("flatten", Kind::Flatten),
+                ("def_range", Kind::DefRange),
+                ("skip", Kind::Skip),
+            ];
+            let mut kind = simple
+                .iter()
+                .find(|(name, _)| path.is_ident(name))
+                .map(|(_, k)| k.clone());
+            if path.is_ident("attr_range") {
+                kind = Some(Kind::AttrRange(meta.value()?.parse()?));
+            } else if path.is_ident("value_range") {
+                kind = Some(Kind::ValueRange(meta.value()?.parse()?));
+            }
+            if let Some(kind) = kind {
+                if let Some((previous, _)) = &out.kind {
+                    return Err(syn::Error::new(
+                        span,
+                        format!(
+                            "`{}` conflicts with `{}`: a field is of one kind",
+                            kind.keyword(),
+                            previous.keyword()
+                        ),
+                    ));
+                }
+                out.kind = Some((kind, span));
+                return Ok(());
+            }
+            if path.is_ident("rename") {
+                let lit: LitStr = meta.value()?.parse()?;
+                if out.rename.is_some() {
+                    return Err(syn::Error::new(span, "duplicate hcl attribute `rename`"));
+                }
+                if lit.value().is_empty() {
+                    return Err(syn::Error::new(lit.span(), "a name cannot be empty"));
+                }
+                out.rename = Some(lit);
+            } else if path.is_ident("optional") {
+                if out.optional.is_some() {
+                    return Err(syn::Error::new(span, "duplicate hcl attribute `optional`"));
+                }
+                out.optional = Some(span);
+            } else if path.is_ident("default") {
+                if out.default.is_some() {
+                    return Err(syn::Error::new(span, "duplicate hcl attribute `default`"));
+                }
+                let value = if meta.input.peek(Token![=]) {
+                    match meta.value()?.parse::<syn::Expr>()? {
+                        syn::Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Str(s),
+                            ..
+                        }) => DefaultValue::Str(s),
+                        e => DefaultValue::Expr(e),
+                    }
+                } else {
+                    DefaultValue::Trait
+                };
+                out.default = Some((value, span));
+            } else if path.is_ident("with") {
+                if out.with.is_some() {
+                    return Err(syn::Error::new(span, "duplicate hcl attribute `with`"));
+                }
+                let expr: syn::Expr = meta.value()?.parse()?;
+                let p = match expr {
+                    syn::Expr::Path(p) if p.qself.is_none() => p.path,
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }) => s.parse::<syn::Path>().map_err(|_| {
+                        syn::Error::new(s.span(), "`with` takes the path of a function")
+                    })?,
+                    other => {
+                        return Err(syn::Error::new_spanned(
+                            other,
+                            "`with` takes the path of a function: `with = path::to::function`",
+                        ));
+                    }
+                };
+                out.with = Some((p, span));
+            } else {
+                return Err(meta.error(format!(
+                    "unknown hcl field attribute `{}`, expected {FIELD_ATTRIBUTES}",
+                    path_name(path)
+                )));
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            cx.syn_error(e);
+        }
+    }
+    out
+}
+
+/// Options that do not apply to the field's kind, or that contradict each
+/// other.
+fn check_options(cx: &Ctxt, field: &Field<'_>, attrs: &FieldAttrs) {
+    let kind = field.kind.keyword();
+    if let Some(lit) = &attrs.rename {
+        if !field.kind.is_named() {
+            cx.error_spanned_by(
+                lit,
+                format!("`rename` does not apply to a `{kind}` field: it has no name in HCL"),
+            );
+        }
+    }
+    let attr_like = matches!(field.kind, Kind::Attr | Kind::Expr);
+    if let Some(span) = attrs.optional {
+        if !attr_like {
+            cx.syn_error(syn::Error::new(
+                span,
+                format!("`optional` applies to attributes, not to a `{kind}` field"),
+            ));
+        } else if let Some((_, default_span)) = &attrs.default {
+            cx.syn_error(syn::Error::new(
+                *default_span,
+                "`default` and `optional` together: `default` already makes the attribute optional",
+            ));
+        }
+    }
+    if let Some((_, span)) = &attrs.default {
+        if !matches!(field.kind, Kind::Attr) {
+            cx.syn_error(syn::Error::new(
+                *span,
+                format!("`default` applies to attributes, not to a `{kind}` field"),
+            ));
+        }
+    }
+    if let Some((_, span)) = &attrs.with {
+        if !matches!(field.kind, Kind::Attr) {
+            cx.syn_error(syn::Error::new(
+                *span,
+                format!("`with` applies to attributes, not to a `{kind}` field"),
+            ));
+        }
+    }
+}
+
+/// Checks across fields: names used twice, two `remain` or `body` fields,
+/// range fields naming no attribute.
+fn check_fields(cx: &Ctxt, fields: &[Field<'_>]) {
+    let mut names: Vec<(&str, &Field<'_>)> = Vec::new();
+    let mut labels: Vec<&str> = Vec::new();
+    let mut remain: Option<&Field<'_>> = None;
+    let mut body: Option<&Field<'_>> = None;
+    for f in fields {
+        match &f.kind {
+            Kind::Attr | Kind::Expr | Kind::Block => {
+                if let Some((_, other)) = names.iter().find(|(n, _)| *n == f.name) {
+                    cx.syn_error(syn::Error::new(
+                        f.name_span,
+                        format!(
+                            "the name `{}` is already used by field `{}`",
+                            f.name, other.member
+                        ),
+                    ));
+                } else {
+                    names.push((&f.name, f));
+                }
+            }
+            Kind::Label => {
+                if labels.contains(&f.name.as_str()) {
+                    cx.syn_error(syn::Error::new(
+                        f.name_span,
+                        format!("a label named `{}` is already declared", f.name),
+                    ));
+                } else {
+                    labels.push(&f.name);
+                }
+            }
+            Kind::Remain => match remain {
+                Some(first) => cx.syn_error(syn::Error::new(
+                    f.kind_span,
+                    format!(
+                        "only one `remain` field is allowed, and `{}` is one already",
+                        first.member
+                    ),
+                )),
+                None => remain = Some(f),
+            },
+            Kind::Body => match body {
+                Some(first) => cx.syn_error(syn::Error::new(
+                    f.kind_span,
+                    format!(
+                        "only one `body` field is allowed, and `{}` is one already",
+                        first.member
+                    ),
+                )),
+                None => body = Some(f),
+            },
+            _ => {}
+        }
+    }
+    for f in fields {
+        if let Kind::AttrRange(target) | Kind::ValueRange(target) = &f.kind {
+            let found = fields
+                .iter()
+                .any(|g| matches!(g.kind, Kind::Attr | Kind::Expr) && g.member == &target.value());
+            if !found {
+                cx.error_spanned_by(
+                    target,
+                    format!(
+                        "there is no `attr` or `expr` field named `{}` in this struct",
+                        target.value()
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// The HCL name of the field named `member`.
+pub(crate) fn hcl_name_of<'f>(fields: &'f [Field<'_>], member: &str) -> Option<&'f str> {
+    fields
+        .iter()
+        .find(|f| f.member == member)
+        .map(|f| f.name.as_str())
+}

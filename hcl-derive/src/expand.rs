@@ -1,0 +1,428 @@
+//! Code generation: the `HclBody` and `FromValue` impls of a checked
+//! [`Container`], and the compile-time checks that need other types.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::attr::{Container, DefaultValue, Field, Kind, hcl_name_of};
+
+/// The generated impls.
+pub(crate) fn expand(c: &Container<'_>) -> TokenStream {
+    let krate = &c.krate;
+    let ident = &c.input.ident;
+    let (impl_generics, ty_generics, where_clause) = c.input.generics.split_for_impl();
+    let generic = !c.input.generics.params.is_empty();
+
+    let labels: Vec<&str> = c
+        .fields
+        .iter()
+        .filter(|f| matches!(f.kind, Kind::Label))
+        .map(|f| f.name.as_str())
+        .collect();
+    let own_names: Vec<&str> = c
+        .fields
+        .iter()
+        .filter(|f| matches!(f.kind, Kind::Attr | Kind::Expr | Kind::Block))
+        .map(|f| f.name.as_str())
+        .collect();
+    let flattened: Vec<&Field<'_>> = c
+        .fields
+        .iter()
+        .filter(|f| matches!(f.kind, Kind::Flatten))
+        .collect();
+    let flat_tys: Vec<&syn::Type> = flattened.iter().map(|f| f.ty).collect();
+    let has_remain = c.fields.iter().any(|f| matches!(f.kind, Kind::Remain));
+
+    let checks = const_checks(c, &own_names, &flattened);
+    let (inline_checks, item_checks) = if generic {
+        (quote!(#(const { #checks })*), quote!())
+    } else {
+        (quote!(), quote!(#(const _: () = { #checks };)*))
+    };
+
+    let vars: Vec<syn::Ident> = (0..c.fields.len())
+        .map(|i| format_ident!("__f{}", i))
+        .collect();
+    let members: Vec<&syn::Ident> = c.fields.iter().map(|f| f.member).collect();
+    let describe: Vec<TokenStream> = c.fields.iter().map(describe_field).collect();
+    let decode: Vec<TokenStream> = c.fields.iter().map(|f| decode_field(c, f)).collect();
+    let object: Vec<TokenStream> = c.fields.iter().map(object_field).collect();
+    let from_object: Vec<TokenStream> = c.fields.iter().map(|f| from_object_field(c, f)).collect();
+
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            use #krate::__private as __p;
+
+            #[automatically_derived]
+            impl #impl_generics #krate::HclBody for #ident #ty_generics #where_clause {
+                const LABELS: &'static [&'static str] = &[#(#labels),*];
+
+                const __PARTIAL: bool = #has_remain #(|| <#flat_tys as #krate::HclBody>::__PARTIAL)*;
+
+                const __NAMES: __p::Names = __p::Names {
+                    own: &[#(#own_names),*],
+                    nested: &[#(&<#flat_tys as #krate::HclBody>::__NAMES),*],
+                };
+
+                #[allow(unused_variables)]
+                fn describe(schema: &mut __p::BodySchema) {
+                    #inline_checks
+                    #(#describe)*
+                }
+
+                #[allow(unused_variables)]
+                fn decode_content(
+                    content: &__p::Content<'_>,
+                    cx: &mut __p::DecodeContext<'_>,
+                ) -> ::core::option::Option<Self> {
+                    #(let #vars = #decode;)*
+                    ::core::option::Option::Some(Self { #(#members: #vars?,)* })
+                }
+
+                #[allow(unused_variables, unused_mut)]
+                fn __object_type() -> __p::Type {
+                    let mut ty = __p::ObjectType::new();
+                    #(#object)*
+                    ty.build()
+                }
+
+                #[allow(unused_variables)]
+                fn __from_object(
+                    value: &__p::Value,
+                    range: &__p::Range,
+                    labels: &[::std::string::String],
+                ) -> ::core::result::Result<Self, __p::ValueError> {
+                    ::core::result::Result::Ok(Self { #(#members: #from_object?,)* })
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #krate::FromValue for #ident #ty_generics #where_clause {
+                fn hcl_type() -> __p::Type {
+                    <Self as #krate::HclBody>::__object_type()
+                }
+
+                fn from_value(
+                    value: &__p::Value,
+                    range: &__p::Range,
+                ) -> ::core::result::Result<Self, __p::ValueError> {
+                    __p::object_from_value::<Self>(value, range)
+                }
+            }
+
+            #item_checks
+        };
+    }
+}
+
+/// The bodies of the constant checks (labels of flattened structs,
+/// colliding names, maps of blocks without labels), each spanned at the
+/// annotation at fault.
+fn const_checks(
+    c: &Container<'_>,
+    own_names: &[&str],
+    flattened: &[&Field<'_>],
+) -> Vec<TokenStream> {
+    let krate = &c.krate;
+    let mut out = Vec::new();
+    for (i, f) in flattened.iter().enumerate() {
+        let ty = f.ty;
+        let span = f.kind_span;
+        out.push(quote_spanned! {span=>
+            if <#ty as #krate::HclBody>::LABELS.len() != 0 {
+                ::core::panic!("a flattened struct cannot have `label` fields: its labels would have no block");
+            }
+        });
+        out.push(quote_spanned! {span=>
+            if let ::core::option::Option::Some(name) = #krate::__private::collision(
+                &#krate::__private::Names { own: &[#(#own_names),*], nested: &[] },
+                &<#ty as #krate::HclBody>::__NAMES,
+            ) {
+                ::core::panic!("{}", #krate::__private::Message::new(
+                    "the flattened struct declares the name ",
+                    name,
+                    ", which this struct declares already",
+                ).as_str());
+            }
+        });
+        for g in &flattened[..i] {
+            let other = g.ty;
+            out.push(quote_spanned! {span=>
+                if let ::core::option::Option::Some(name) = #krate::__private::collision(
+                    &<#other as #krate::HclBody>::__NAMES,
+                    &<#ty as #krate::HclBody>::__NAMES,
+                ) {
+                    ::core::panic!("{}", #krate::__private::Message::new(
+                        "the flattened struct declares the name ",
+                        name,
+                        ", which another flattened struct declares already",
+                    ).as_str());
+                }
+            });
+        }
+    }
+    for f in c.fields.iter().filter(|f| matches!(f.kind, Kind::Block)) {
+        let ty = f.ty;
+        let span = f.ty.span();
+        out.push(quote_spanned! {span=>
+            if <#ty as #krate::FromBlocks>::KEYED
+                && <<#ty as #krate::FromBlocks>::Block as #krate::HclBody>::LABELS.len() == 0
+            {
+                ::core::panic!("a map of blocks is keyed by the blocks' first label, but the block's struct has no `label` field");
+            }
+        });
+    }
+    out
+}
+
+fn name_lit(f: &Field<'_>) -> syn::LitStr {
+    syn::LitStr::new(&f.name, Span::call_site())
+}
+
+/// Whether an absent attribute is allowed.
+fn attr_optional(f: &Field<'_>) -> bool {
+    f.option_inner.is_some() || f.optional || f.default.is_some()
+}
+
+/// What an attribute field becomes when absent or null.
+fn fallback(f: &Field<'_>) -> TokenStream {
+    let ty = f.ty;
+    let span = ty.span();
+    match &f.default {
+        Some(DefaultValue::Trait) => {
+            quote_spanned!(span=> ::core::option::Option::Some(__p::default::<#ty> as fn() -> #ty))
+        }
+        Some(DefaultValue::Str(s)) => quote_spanned! {s.span()=>
+            ::core::option::Option::Some((|| -> #ty { ::core::convert::Into::into(#s) }) as fn() -> #ty)
+        },
+        Some(DefaultValue::Expr(e)) => quote_spanned! {e.span()=>
+            ::core::option::Option::Some((|| -> #ty { #e }) as fn() -> #ty)
+        },
+        None if f.option_inner.is_some() => quote_spanned! {span=>
+            ::core::option::Option::Some((|| -> #ty { ::core::option::Option::None }) as fn() -> #ty)
+        },
+        None if f.optional => {
+            quote_spanned!(span=> ::core::option::Option::Some(__p::default::<#ty> as fn() -> #ty))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// The custom conversion closure of a `with` field.
+fn with_closure(f: &Field<'_>, with: &syn::Path) -> TokenStream {
+    let ty = f.ty;
+    let span = with.span();
+    if f.option_inner.is_some() {
+        quote_spanned! {span=>
+            |v: &__p::Value, r: &__p::Range| -> ::core::result::Result<#ty, __p::ValueError> {
+                #with(v, r).map(::core::option::Option::Some).map_err(::core::convert::Into::into)
+            }
+        }
+    } else {
+        quote_spanned! {span=>
+            |v: &__p::Value, r: &__p::Range| -> ::core::result::Result<#ty, __p::ValueError> {
+                #with(v, r).map_err(::core::convert::Into::into)
+            }
+        }
+    }
+}
+
+/// The `FromValue` functions of a type, named once each.
+fn value_fns(ty: &syn::Type) -> TokenStream {
+    let span = ty.span();
+    quote_spanned! {span=>
+        (
+            <#ty as __p::FromValue>::hcl_type,
+            <#ty as __p::FromValue>::from_value,
+        )
+    }
+}
+
+/// The `FromExpression` functions of a type.
+fn expr_fns(ty: &syn::Type) -> TokenStream {
+    let span = ty.span();
+    quote_spanned! {span=>
+        (
+            <#ty as __p::FromExpression>::from_expression,
+            <#ty as __p::FromExpression>::absent,
+        )
+    }
+}
+
+fn describe_field(f: &Field<'_>) -> TokenStream {
+    let ty = f.ty;
+    let span = ty.span();
+    let name = name_lit(f);
+    match &f.kind {
+        Kind::Attr => {
+            let required = !attr_optional(f);
+            quote!(__p::attribute(schema, #name, #required);)
+        }
+        Kind::Expr => {
+            let optional = f.optional;
+            quote_spanned! {span=>
+                __p::attribute(schema, #name, !(#optional || <#ty as __p::FromExpression>::OPTIONAL));
+            }
+        }
+        Kind::Block => quote_spanned! {span=>
+            __p::block(schema, #name, <<#ty as __p::FromBlocks>::Block as __p::HclBody>::LABELS);
+        },
+        Kind::Flatten => quote_spanned!(span=> <#ty as __p::HclBody>::describe(schema);),
+        _ => quote!(),
+    }
+}
+
+fn decode_field(c: &Container<'_>, f: &Field<'_>) -> TokenStream {
+    let ty = f.ty;
+    let span = ty.span();
+    let name = name_lit(f);
+    match &f.kind {
+        Kind::Attr => {
+            let fallback = fallback(f);
+            match &f.with {
+                Some(with) => {
+                    let closure = with_closure(f, with);
+                    quote!(__p::attr_with(content, #name, cx, #fallback, #closure))
+                }
+                None => {
+                    let fns = value_fns(ty);
+                    quote!(__p::attr(content, #name, cx, #fallback, #fns))
+                }
+            }
+        }
+        Kind::Expr => {
+            let optional = f.optional;
+            let fns = expr_fns(ty);
+            quote_spanned! {span=>
+                __p::expr(content, #name, #optional || <#ty as __p::FromExpression>::OPTIONAL, #fns)
+            }
+        }
+        Kind::Block => quote_spanned! {span=>
+            __p::blocks(content, #name, cx, <#ty as __p::FromBlocks>::from_blocks)
+        },
+        Kind::Label => {
+            let index = label_index(c, f);
+            quote_spanned!(span=> __p::label(content, #index, <#ty as __p::FromLabel>::from_label))
+        }
+        Kind::Remain => {
+            quote_spanned!(span=> __p::remain(content, <#ty as __p::FromBody>::from_body))
+        }
+        Kind::Body => quote_spanned!(span=> __p::body(content, <#ty as __p::FromBody>::from_body)),
+        Kind::Flatten => quote_spanned!(span=> <#ty as __p::HclBody>::decode_content(content, cx)),
+        Kind::DefRange => {
+            quote_spanned!(span=> __p::def_range(content, <#ty as __p::FromRange>::from_range))
+        }
+        Kind::AttrRange(target) => {
+            let target = hcl_name_of(&c.fields, &target.value()).unwrap_or_default();
+            quote_spanned! {span=>
+                __p::attr_range(content, #target, <#ty as __p::FromRange>::from_range)
+            }
+        }
+        Kind::ValueRange(target) => {
+            let target = hcl_name_of(&c.fields, &target.value()).unwrap_or_default();
+            quote_spanned! {span=>
+                __p::value_range(content, #target, <#ty as __p::FromRange>::from_range)
+            }
+        }
+        Kind::Skip => quote_spanned! {span=>
+            ::core::option::Option::Some(<#ty as ::core::default::Default>::default())
+        },
+    }
+}
+
+fn label_index(c: &Container<'_>, f: &Field<'_>) -> usize {
+    c.fields
+        .iter()
+        .filter(|g| matches!(g.kind, Kind::Label))
+        .position(|g| g.member == f.member)
+        .unwrap_or_default()
+}
+
+fn object_field(f: &Field<'_>) -> TokenStream {
+    let ty = f.ty;
+    let span = ty.span();
+    let name = name_lit(f);
+    match &f.kind {
+        Kind::Attr => {
+            let optional = attr_optional(f);
+            if f.with.is_some() {
+                quote!(ty.attribute(#name, __p::Type::Dynamic, #optional);)
+            } else {
+                quote_spanned! {span=>
+                    ty.attribute(#name, <#ty as __p::FromValue>::hcl_type(), #optional);
+                }
+            }
+        }
+        Kind::Expr => quote!(ty.attribute(#name, __p::Type::Dynamic, true);),
+        Kind::Block => quote_spanned! {span=>
+            ty.attribute(
+                #name,
+                <#ty as __p::FromBlocks>::value_type(),
+                !<#ty as __p::FromBlocks>::REQUIRED,
+            );
+        },
+        Kind::Flatten => quote_spanned! {span=>
+            ty.flatten(<#ty as __p::HclBody>::__object_type());
+        },
+        _ => quote!(),
+    }
+}
+
+fn from_object_field(c: &Container<'_>, f: &Field<'_>) -> TokenStream {
+    let ty = f.ty;
+    let span = ty.span();
+    let name = name_lit(f);
+    match &f.kind {
+        Kind::Attr => {
+            let fallback = fallback(f);
+            match &f.with {
+                Some(with) => {
+                    let closure = with_closure(f, with);
+                    quote!(__p::value_attr_with(value, #name, range, #fallback, #closure))
+                }
+                None => {
+                    let fns = value_fns(ty);
+                    quote!(__p::value_attr(value, #name, range, #fallback, #fns))
+                }
+            }
+        }
+        Kind::Expr => {
+            let optional = f.optional;
+            let fns = expr_fns(ty);
+            quote_spanned! {span=>
+                __p::value_expr(value, #name, range, #optional || <#ty as __p::FromExpression>::OPTIONAL, #fns)
+            }
+        }
+        Kind::Block => quote_spanned! {span=>
+            __p::value_blocks(
+                value,
+                #name,
+                range,
+                <#ty as __p::FromBlocks>::REQUIRED,
+                <#ty as __p::FromBlocks>::from_value,
+            )
+        },
+        Kind::Label => {
+            let index = label_index(c, f);
+            quote_spanned! {span=>
+                __p::value_label(labels, #index, #name, <#ty as __p::FromLabel>::from_label)
+            }
+        }
+        Kind::Remain | Kind::Body => {
+            let member = syn::LitStr::new(&f.member.to_string(), Span::call_site());
+            quote_spanned!(span=> __p::value_unsupported::<#ty>(#member))
+        }
+        Kind::Flatten => {
+            quote_spanned!(span=> <#ty as __p::HclBody>::__from_object(value, range, labels))
+        }
+        Kind::DefRange | Kind::AttrRange(_) | Kind::ValueRange(_) => {
+            quote_spanned!(span=> __p::value_range_field(range, <#ty as __p::FromRange>::from_range))
+        }
+        Kind::Skip => quote_spanned! {span=>
+            ::core::result::Result::<#ty, __p::ValueError>::Ok(<#ty as ::core::default::Default>::default())
+        },
+    }
+}

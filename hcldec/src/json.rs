@@ -1,0 +1,388 @@
+//! JSON output as the Go tool writes it: values as `cty/json` marshals
+//! them (numbers exactly, object keys in byte order), types in `cty`'s type
+//! JSON, strings escaped as Go's `encoding/json` escapes them (HTML
+//! characters too), and a small tree for the indented documents
+//! (`--var-refs`, `--diags=json`).
+
+use std::fmt::Write as _;
+
+use hcl_core::{Type, Value};
+
+/// Appends `s` as a JSON string, escaped as Go's `encoding/json` does:
+/// `"`, `\`, control characters (`\n`, `\r`, `\t` by name, the others as
+/// `\u00XX`), the HTML characters `<`, `>`, `&`, and U+2028, U+2029.
+pub fn write_string(out: &mut String, s: &str) {
+    out.push('"');
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    for (i, c) in s.char_indices() {
+        let escape: Option<&str> = match c {
+            '"' => Some("\\\""),
+            '\\' => Some("\\\\"),
+            '\n' => Some("\\n"),
+            '\r' => Some("\\r"),
+            '\t' => Some("\\t"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => None,
+            c if (c as u32) < 0x20 => None,
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        match escape {
+            Some(e) => out.push_str(e),
+            None => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+        }
+        start = i + c.len_utf8();
+    }
+    out.push_str(std::str::from_utf8(&bytes[start..]).unwrap_or_default());
+    out.push('"');
+}
+
+/// Why a value cannot be written as JSON (the Go tool's messages).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarshalError(pub String);
+
+/// Options for [`write_value`].
+#[derive(Debug, Clone, Copy)]
+pub struct ValueOptions {
+    /// Leave out object and map entries whose value is null (the Go tool's
+    /// default, undone by `--keep-nulls`).
+    pub strip_nulls: bool,
+}
+
+/// Appends `value` as `cty/json`'s `Marshal(value, value.Type())` writes it.
+pub fn write_value(
+    out: &mut String,
+    value: &Value,
+    opts: ValueOptions,
+) -> Result<(), MarshalError> {
+    if value.is_null() {
+        out.push_str("null");
+        return Ok(());
+    }
+    if !value.is_known() {
+        return Err(MarshalError("value is not known".to_owned()));
+    }
+    match value.ty() {
+        Type::Bool => out.push_str(if value.is_true() { "true" } else { "false" }),
+        Type::Number => {
+            let Some(n) = value.as_number() else {
+                return Err(MarshalError("value is not a number".to_owned()));
+            };
+            if n.is_infinite() {
+                return Err(MarshalError("cannot serialize infinity as JSON".to_owned()));
+            }
+            let _ = write!(out, "{n}");
+        }
+        Type::String => write_string(out, value.as_str().unwrap_or_default()),
+        Type::List(_) | Type::Set(_) | Type::Tuple(_) => {
+            out.push('[');
+            for (i, e) in value.elements().unwrap_or_default().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_value(out, e, opts)?;
+            }
+            out.push(']');
+        }
+        Type::Map(_) | Type::Object(_) => {
+            out.push('{');
+            let mut first = true;
+            if let Some(attrs) = value.attributes() {
+                for (k, v) in attrs {
+                    if opts.strip_nulls && v.is_null() {
+                        continue;
+                    }
+                    if !first {
+                        out.push(',');
+                    }
+                    first = false;
+                    write_string(out, k);
+                    out.push(':');
+                    write_value(out, v, opts)?;
+                }
+            }
+            out.push('}');
+        }
+        Type::Capsule(c) => {
+            return Err(MarshalError(format!(
+                "cannot serialize a value of capsule type {}",
+                c.name()
+            )));
+        }
+        Type::Dynamic => return Err(MarshalError("value is not known".to_owned())),
+    }
+    Ok(())
+}
+
+/// Appends the type JSON of `cty` (`Type.MarshalJSON`): `"string"`,
+/// `["list","string"]`, `["object",{"a":"number"}]` (with a third element
+/// listing the optional attributes, if any), `["tuple",[...]]`,
+/// `"dynamic"`.
+pub fn write_type(out: &mut String, ty: &Type) -> Result<(), MarshalError> {
+    match ty {
+        Type::Bool => out.push_str("\"bool\""),
+        Type::Number => out.push_str("\"number\""),
+        Type::String => out.push_str("\"string\""),
+        Type::Dynamic => out.push_str("\"dynamic\""),
+        Type::List(e) | Type::Set(e) | Type::Map(e) => {
+            out.push_str(match ty {
+                Type::List(_) => "[\"list\",",
+                Type::Set(_) => "[\"set\",",
+                _ => "[\"map\",",
+            });
+            write_type(out, e)?;
+            out.push(']');
+        }
+        Type::Object(o) => {
+            out.push_str("[\"object\",{");
+            for (i, (name, t)) in o.attributes().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(out, name);
+                out.push(':');
+                write_type(out, t)?;
+            }
+            out.push('}');
+            if !o.optional().is_empty() {
+                out.push_str(",[");
+                for (i, name) in o.optional().iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write_string(out, name);
+                }
+                out.push(']');
+            }
+            out.push(']');
+        }
+        Type::Tuple(t) => {
+            out.push_str("[\"tuple\",[");
+            for (i, e) in t.elements().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_type(out, e)?;
+            }
+            out.push_str("]]");
+        }
+        Type::Capsule(c) => {
+            return Err(MarshalError(format!(
+                "type not allowed: capsule type {}",
+                c.name()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The result document of the Go tool: the value, wrapped with its type
+/// under `--with-type` (`{"value":…,"type":…}`, or `{"type":…,"value":…}`
+/// when nulls are stripped, since Go re-sorts the keys then — and drops a
+/// null `value`). A null of the dynamic pseudo-type is written bare, as Go
+/// does.
+pub fn result_document(
+    value: &Value,
+    with_type: bool,
+    strip_nulls: bool,
+) -> Result<String, MarshalError> {
+    let opts = ValueOptions { strip_nulls };
+    let mut out = String::new();
+    if !with_type || value.ty().is_dynamic() {
+        write_value(&mut out, value, opts)?;
+        return Ok(out);
+    }
+    let mut v = String::new();
+    write_value(&mut v, value, opts)?;
+    let mut t = String::new();
+    write_type(&mut t, value.ty())?;
+    if strip_nulls {
+        out.push_str("{\"type\":");
+        out.push_str(&t);
+        if !value.is_null() {
+            out.push_str(",\"value\":");
+            out.push_str(&v);
+        }
+        out.push('}');
+    } else {
+        out.push_str("{\"value\":");
+        out.push_str(&v);
+        out.push_str(",\"type\":");
+        out.push_str(&t);
+        out.push('}');
+    }
+    Ok(out)
+}
+
+/// A JSON document, for the small indented outputs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Json {
+    /// A number, as written.
+    Number(String),
+    /// A string.
+    String(String),
+    /// Already-written compact JSON (a marshalled value), re-indented.
+    Raw(String),
+    /// An array.
+    Array(Vec<Json>),
+    /// An object, keys in the order given.
+    Object(Vec<(String, Json)>),
+}
+
+impl Json {
+    /// Written as Go's `json.MarshalIndent(v, "", "  ")` writes it.
+    pub fn to_indented(&self) -> String {
+        let mut out = String::new();
+        self.write(&mut out, 0);
+        out
+    }
+
+    fn write(&self, out: &mut String, depth: usize) {
+        match self {
+            Json::Number(n) => out.push_str(n),
+            Json::String(s) => write_string(out, s),
+            Json::Raw(raw) => indent_raw(out, raw, depth),
+            Json::Array(items) => {
+                if items.is_empty() {
+                    out.push_str("[]");
+                    return;
+                }
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    newline(out, depth + 1);
+                    item.write(out, depth + 1);
+                }
+                newline(out, depth);
+                out.push(']');
+            }
+            Json::Object(members) => {
+                if members.is_empty() {
+                    out.push_str("{}");
+                    return;
+                }
+                out.push('{');
+                for (i, (k, v)) in members.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    newline(out, depth + 1);
+                    write_string(out, k);
+                    out.push_str(": ");
+                    v.write(out, depth + 1);
+                }
+                newline(out, depth);
+                out.push('}');
+            }
+        }
+    }
+}
+
+fn newline(out: &mut String, depth: usize) {
+    out.push('\n');
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+/// Re-indents compact JSON (as Go's `json.Indent` does to an embedded raw
+/// message), at nesting `depth`.
+fn indent_raw(out: &mut String, raw: &str, depth: usize) {
+    let mut depth = depth;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                let close = if c == '{' { '}' } else { ']' };
+                if chars.peek() == Some(&close) {
+                    out.push(close);
+                    chars.next();
+                } else {
+                    depth += 1;
+                    newline(out, depth);
+                }
+            }
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                newline(out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(out, depth);
+            }
+            ':' => out.push_str(": "),
+            c if c.is_whitespace() => {}
+            c => out.push(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_are_escaped_as_go_does() {
+        let mut out = String::new();
+        write_string(&mut out, "a\"b\\c\n\t\u{1}<>&\u{2028}é\u{7f}");
+        assert_eq!(
+            out,
+            "\"a\\\"b\\\\c\\n\\t\\u0001\\u003c\\u003e\\u0026\\u2028é\u{7f}\""
+        );
+    }
+
+    #[test]
+    fn raw_json_is_reindented() {
+        let doc = Json::Object(vec![
+            (
+                "a".into(),
+                Json::Raw(r#"{"x":[1,2],"y":{},"z":"a,{b"}"#.into()),
+            ),
+            ("b".into(), Json::Array(vec![])),
+        ]);
+        assert_eq!(
+            doc.to_indented(),
+            "{\n  \"a\": {\n    \"x\": [\n      1,\n      2\n    ],\n    \"y\": {},\n    \"z\": \"a,{b\"\n  },\n  \"b\": []\n}"
+        );
+    }
+
+    #[test]
+    fn types_are_written_as_cty_type_json() {
+        let ty = Type::object_with_optional(
+            [
+                ("a", Type::list(Type::String)),
+                ("b", Type::tuple([Type::Number, Type::Dynamic])),
+            ],
+            ["b"],
+        );
+        let mut out = String::new();
+        write_type(&mut out, &ty).unwrap();
+        assert_eq!(
+            out,
+            r#"["object",{"a":["list","string"],"b":["tuple",["number","dynamic"]]},["b"]]"#
+        );
+    }
+}

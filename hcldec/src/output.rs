@@ -1,0 +1,239 @@
+//! Diagnostics (text in the HCL style, or the Go tool's JSON shape), the
+//! `--var-refs` document, and the output file.
+
+use std::fs::File;
+use std::sync::Arc;
+
+use hcl_core::json::ParsedJson;
+use hcl_core::native::ParsedFile;
+
+use hcl_core::traversal::Traverser;
+use hcl_core::{Diagnostics, EvalContext, Range, Renderer, Severity, Traversal};
+
+use crate::json::{Json, ValueOptions, write_value};
+use crate::{Failure, json};
+
+/// How diagnostics are written to standard error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiagFormat {
+    /// The HCL text style, with the source lines.
+    Text,
+    /// `--diags=json`: `{"diagnostics": [...]}`.
+    Json,
+}
+
+/// A parsed file whose text text diagnostics may show.
+#[derive(Debug)]
+pub enum Source {
+    /// A native-syntax file.
+    Native(Arc<ParsedFile>),
+    /// A JSON file.
+    Json(Arc<ParsedJson>),
+}
+
+impl Source {
+    fn text(&self) -> &str {
+        match self {
+            Source::Native(f) => f.source().text(),
+            Source::Json(f) => f.source(),
+        }
+    }
+}
+
+/// Writes diagnostics to standard error, knowing the sources read so far.
+#[derive(Debug)]
+pub struct DiagWriter {
+    format: DiagFormat,
+    sources: Vec<(String, Source)>,
+}
+
+impl DiagWriter {
+    /// A writer in the given format.
+    pub fn new(format: DiagFormat) -> DiagWriter {
+        DiagWriter {
+            format,
+            sources: Vec::new(),
+        }
+    }
+
+    /// Registers a parsed file, for the source lines of text diagnostics.
+    pub fn add_source(&mut self, filename: &str, source: Source) {
+        self.sources.push((filename.to_owned(), source));
+    }
+
+    /// Writes the diagnostics (nothing if there are none).
+    pub fn write(&self, diags: &Diagnostics) {
+        if diags.is_empty() {
+            return;
+        }
+        let text = match self.format {
+            DiagFormat::Text => {
+                let mut renderer = Renderer::new();
+                for (name, source) in &self.sources {
+                    renderer.add_source(name.as_str(), source.text());
+                }
+                renderer.render(diags)
+            }
+            DiagFormat::Json => {
+                let mut doc = diagnostics_document(diags).to_indented();
+                doc.push('\n');
+                doc
+            }
+        };
+        eprint!("{text}");
+    }
+
+    /// Writes the diagnostics and ends the run with exit code 2.
+    pub fn fail(&self, diags: &Diagnostics) -> Result<(), Failure> {
+        self.write(diags);
+        Err(Failure::Diagnostics)
+    }
+}
+
+/// A range in the Go tool's JSON shape.
+fn range_json(r: &Range) -> Json {
+    let pos = |p: &hcl_core::Pos| {
+        Json::Object(vec![
+            ("line".into(), Json::Number(p.line.to_string())),
+            ("column".into(), Json::Number(p.column.to_string())),
+            ("byte".into(), Json::Number(p.byte.to_string())),
+        ])
+    };
+    Json::Object(vec![
+        ("filename".into(), Json::String(r.filename.to_string())),
+        ("start".into(), pos(&r.start)),
+        ("end".into(), pos(&r.end)),
+    ])
+}
+
+/// The `--diags=json` document.
+pub fn diagnostics_document(diags: &Diagnostics) -> Json {
+    let items = diags
+        .iter()
+        .map(|d| {
+            let mut members = vec![
+                (
+                    "severity".into(),
+                    Json::String(
+                        match d.severity {
+                            Severity::Error => "error",
+                            Severity::Warning => "warning",
+                        }
+                        .into(),
+                    ),
+                ),
+                ("summary".into(), Json::String(d.summary.clone())),
+            ];
+            if !d.detail.is_empty() {
+                members.push(("detail".into(), Json::String(d.detail.clone())));
+            }
+            if let Some(subject) = &d.subject {
+                members.push(("subject".into(), range_json(subject)));
+            }
+            Json::Object(members)
+        })
+        .collect();
+    Json::Object(vec![("diagnostics".into(), Json::Array(items))])
+}
+
+/// A value as compact JSON, or `None` if JSON cannot hold it.
+fn value_json(value: &hcl_core::Value) -> Option<Json> {
+    let mut out = String::new();
+    write_value(&mut out, value, ValueOptions { strip_nulls: false }).ok()?;
+    Some(Json::Raw(out))
+}
+
+/// The `--var-refs` document: each traversal with its steps and ranges,
+/// and its value where the context gives one.
+pub fn var_refs_document(refs: &[Traversal], ctx: &EvalContext) -> String {
+    let items = refs
+        .iter()
+        .map(|t| {
+            let steps = t
+                .steps()
+                .iter()
+                .map(|step| {
+                    let mut members = Vec::new();
+                    match step {
+                        Traverser::Root { name, .. } => {
+                            members.push(("kind".into(), Json::String("root".into())));
+                            if !name.is_empty() {
+                                members.push(("name".into(), Json::String(name.clone())));
+                            }
+                        }
+                        Traverser::Attr { name, .. } => {
+                            members.push(("kind".into(), Json::String("attr".into())));
+                            if !name.is_empty() {
+                                members.push(("name".into(), Json::String(name.clone())));
+                            }
+                        }
+                        Traverser::Index { key, .. } => {
+                            members.push(("kind".into(), Json::String("index".into())));
+                            if let Some(k) = value_json(key) {
+                                members.push(("key".into(), k));
+                            }
+                        }
+                        Traverser::Splat { .. } => {
+                            members.push(("kind".into(), Json::String("(unknown)".into())));
+                        }
+                    }
+                    members.push(("range".into(), range_json(step.range())));
+                    Json::Object(members)
+                })
+                .collect();
+            let mut members = vec![(
+                "root_name".into(),
+                Json::String(t.root_name().unwrap_or_default().to_owned()),
+            )];
+            let (value, diags) = t.traverse_abs(ctx);
+            if !diags.has_errors() {
+                if let Some(v) = value_json(&value) {
+                    members.push(("value".into(), v));
+                }
+            }
+            members.push(("steps".into(), Json::Array(steps)));
+            let range = t
+                .source_range()
+                .unwrap_or_else(|| Range::at("", hcl_core::Pos::default()));
+            members.push(("range".into(), range_json(&range)));
+            Json::Object(members)
+        })
+        .collect();
+    Json::Array(items).to_indented()
+}
+
+/// A string quoted as Go's `%q` quotes it.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::new();
+    json::write_string(&mut out, s);
+    // JSON and Go quoting agree on everything these messages hold but the
+    // HTML escapes, which `%q` leaves alone.
+    out.replace("\\u003c", "<")
+        .replace("\\u003e", ">")
+        .replace("\\u0026", "&")
+}
+
+/// Opens (creating or truncating) the output file, with Go's error text:
+/// `open PATH: no such file or directory`.
+pub fn create_output(path: &str) -> Result<File, String> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.mode(0o777);
+    }
+    options.open(path).map_err(|e| {
+        let text = e.to_string();
+        let text = match text.find(" (os error") {
+            Some(i) => &text[..i],
+            None => text.as_str(),
+        };
+        let mut chars = text.chars();
+        let lowered: String = match chars.next() {
+            Some(c) => c.to_lowercase().chain(chars).collect(),
+            None => String::new(),
+        };
+        format!("open {path}: {lowered}")
+    })
+}
