@@ -129,9 +129,11 @@ fn expression(out: &mut String, src: &str, expr: &dyn Expression) {
             expression(out, src, pair.value.as_ref());
         }
         out.push('}');
-    } else if text.parse::<f64>().is_ok() || matches!(text, "true" | "false" | "null") {
-        out.push_str(text);
-    } else if text.starts_with('"') && text.ends_with('"') && !text.contains('\n') {
+    } else if text.parse::<f64>().is_ok()
+        || matches!(text, "true" | "false" | "null")
+        || (text.starts_with('"') && text.ends_with('"') && !text.contains('\n'))
+    {
+        // A literal, or a quoted template: the same text in JSON.
         out.push_str(text);
     } else if text.starts_with("<<") {
         json_string(out, &heredoc_text(text));

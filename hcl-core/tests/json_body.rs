@@ -298,17 +298,15 @@ fn attribute_is_the_property_named_by_the_schema() {
         attrs(&content.attributes),
         ["foo f.json:1,2-18 f.json:1,2-7 f.json:1,9-18"]
     );
-    assert_eq!(
-        values(&content.attributes)["foo"],
-        Value::string("bar baz")
-    );
+    assert_eq!(values(&content.attributes)["foo"], Value::string("bar baz"));
 }
 
 #[test]
 fn attribute_value_is_an_expression() {
     // "The value of an attribute definition property is interpreted as an
     // expression": evaluated later, in a context.
-    let (content, _) = body("e.json", r#"{"greeting": "Hello, ${name}!"}"#).content(&schema("greeting"));
+    let (content, _) =
+        body("e.json", r#"{"greeting": "Hello, ${name}!"}"#).content(&schema("greeting"));
     let expr = &content.attributes["greeting"].expr;
     let mut ctx = EvalContext::new();
     ctx.declare_variable("name", Value::string("world"))
@@ -500,7 +498,11 @@ fn arrays_at_any_level_preserve_order() {
         .iter()
         .map(|b| {
             let n = values(&b.body.content(&schema("n")).0.attributes)["n"].clone();
-            format!("{} {}", b.labels[0], n.as_number().map(ToString::to_string).unwrap_or_default())
+            format!(
+                "{} {}",
+                b.labels[0],
+                n.as_number().map(ToString::to_string).unwrap_or_default()
+            )
         })
         .collect();
     assert_eq!(got, ["z 1", "z 2", "a 3", "z 4"]);
@@ -583,6 +585,57 @@ fn json_and_native_bodies_merge() {
     let (attributes, d) = rest.just_attributes();
     assert_eq!(attributes.keys().collect::<Vec<_>>(), ["port"]);
     assert!(d.is_empty());
+}
+
+/// Everything a body decodes to with `schema` (blocks' bodies with
+/// `inner`): attribute names and values, block types and labels, in order.
+fn decode(b: &dyn Body, schema_spec: &str, inner: &str) -> Vec<String> {
+    let (content, d) = b.content(&schema(schema_spec));
+    assert!(!d.has_errors(), "{d:?}");
+    let mut out: Vec<String> = values(&content.attributes)
+        .iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect();
+    for block in &content.blocks {
+        out.push(format!("{} {:?} {{", block.type_name, block.labels));
+        out.extend(decode(block.body.as_ref(), inner, ""));
+        out.push("}".to_owned());
+    }
+    out
+}
+
+#[test]
+fn json_twins_decode_to_the_same_content_as_native() {
+    let pairs = [
+        (
+            "name = \"web\"\nport = 8080\nlistener \"tcp\" {\n  addr = \":80\"\n}\nextra = true\nplugin \"x\" {}\nlistener \"udp\" {}\n",
+            APP,
+            "name! port extra @listener:proto @plugin:n",
+            "addr",
+        ),
+        (
+            "resource \"aws_instance\" \"web\" {\n  count = 2\n  tags = { Name = \"web\", n = [1, 2.5, null] }\n}\nresource \"aws_instance\" \"db\" {\n  count = 1\n}\n",
+            r#"{"resource": {"aws_instance": {"web": {"count": 2, "tags": {"Name": "web", "n": [1, 2.5, null]}}, "db": {"count": 1}}}}"#,
+            "@resource:type:name",
+            "count tags",
+        ),
+        (
+            "svc \"a\" { port = 1 }\nsvc \"a\" { port = 2 }\nsvc \"b\" { port = 3 }\nx = \"${1 + 2}\"\n",
+            r#"{"svc": {"a": [{"port": 1}, {"port": 2}], "b": {"port": 3}}, "x": "${1 + 2}"}"#,
+            "x @svc:n",
+            "port",
+        ),
+    ];
+    for (native, json, outer, inner) in pairs {
+        let (file, d) = parse_config_str(native, "n.hcl");
+        assert!(d.is_empty(), "{d:?}");
+        let native_body = file.body();
+        assert_eq!(
+            decode(&native_body, outer, inner),
+            decode(body("j.json", json).as_ref(), outer, inner),
+            "{json}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -983,7 +1036,9 @@ fn partial_processing_returns_remaining_body() {
     );
     assert_eq!(
         blocks(&content),
-        [r#"plugin ["x"] app.json:10,19-20 app.json:10,3-11 [app.json:10,14-17] app.json:10,20-21"#]
+        [
+            r#"plugin ["x"] app.json:10,19-20 app.json:10,3-11 [app.json:10,14-17] app.json:10,20-21"#
+        ]
     );
 
     let (_, d) = rest.content(&schema(""));
@@ -1213,7 +1268,9 @@ fn merged_bodies_partial_processing_returns_merged_remaining_body() {
     );
     assert_eq!(
         diags(&d),
-        ["Duplicate argument | Argument \"region\" was already set at a.json:1,15-23 | c.json:1,24-32"]
+        [
+            "Duplicate argument | Argument \"region\" was already set at a.json:1,15-23 | c.json:1,24-32"
+        ]
     );
 }
 
@@ -1354,7 +1411,11 @@ fn normalise_steps(steps: &[(BodyContent, Diagnostics)]) -> Outcome {
         }
         for b in &content.blocks {
             blocks.push((
-                (b.type_range.clone(), b.label_ranges.clone(), b.body.missing_item_range()),
+                (
+                    b.type_range.clone(),
+                    b.label_ranges.clone(),
+                    b.body.missing_item_range(),
+                ),
                 format!("{} {:?} {}", b.type_name, b.labels, b.def_range),
             ));
         }
@@ -1405,7 +1466,8 @@ fn render_item(item: &Item) -> String {
             format!("\"{}\": {value}", NAMES[*n])
         }
         Item::Nested(t, labels, body) => {
-            let mut value = ["{}", "{\"inner\": 1}", "[{}, {\"inner\": 2}]", "null"][*body].to_owned();
+            let mut value =
+                ["{}", "{\"inner\": 1}", "[{}, {\"inner\": 2}]", "null"][*body].to_owned();
             for (array, l) in labels.iter().rev() {
                 let l = ["l0", "l1", "l2"][*l];
                 value = if *array {

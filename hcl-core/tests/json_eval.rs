@@ -261,9 +261,7 @@ fn number_in_template_interpolation() {
     let v = full(r#""123456789012345678901234567890""#).0;
     assert_eq!(
         hcl_core::convert::convert(&v, &Type::Number).expect("converts"),
-        Value::number(
-            Number::parse_literal("123456789012345678901234567890").expect("number")
-        )
+        Value::number(Number::parse_literal("123456789012345678901234567890").expect("number"))
     );
 }
 
@@ -306,8 +304,9 @@ fn string_in_full_expression_mode_is_a_template() {
     let mut ctx = ctx();
     ctx.declare_variable("name", Value::string("you"))
         .expect("declare");
-    let (v, d) = expr(r#""Hello, ${name}! Template sequences are interpreted in full expression mode.""#)
-        .value(&ctx);
+    let (v, d) =
+        expr(r#""Hello, ${name}! Template sequences are interpreted in full expression mode.""#)
+            .value(&ctx);
     assert!(d.is_empty());
     assert_eq!(
         v,
@@ -335,7 +334,10 @@ fn template_interpolation_unwrapping() {
     let (v, d) = expr(r#""${ a + b }""#).value(&ctx);
     assert!(d.is_empty());
     assert_eq!(v, Value::number(3));
-    assert_eq!(full(r#""${list}""#).0, Value::tuple([Value::string("a"), Value::string("b")]));
+    assert_eq!(
+        full(r#""${list}""#).0,
+        Value::tuple([Value::string("a"), Value::string("b")])
+    );
     // With anything around it, the result is a string.
     assert_eq!(full(r#""${n} ""#).0, Value::string("3 "));
 }
@@ -400,10 +402,7 @@ fn template_is_parsed_once_and_shared() {
         assert_eq!(e.value(&ctx()), first);
         assert_eq!(e.clone().variables().len(), 2);
     }
-    assert_eq!(
-        first.0,
-        Value::tuple([Value::number(4), Value::number(4)])
-    );
+    assert_eq!(first.0, Value::tuple([Value::number(4), Value::number(4)]));
 }
 
 // ---------------------------------------------------------------------------
@@ -413,9 +412,7 @@ fn template_is_parsed_once_and_shared() {
 fn static_list_of_an_array() {
     // "An expression interpreted as a static list must be a JSON array.
     // Each of the values in the array is interpreted as an expression."
-    let list = expr(r#"[1, "a", {"b": 2}]"#)
-        .static_list()
-        .expect("array");
+    let list = expr(r#"[1, "a", {"b": 2}]"#).static_list().expect("array");
     let ranges: Vec<String> = list.iter().map(|e| e.range().to_string()).collect();
     assert_eq!(ranges, ["e.json:1,2-3", "e.json:1,5-8", "e.json:1,10-18"]);
     assert_eq!(list[1].value(&ctx()).0, Value::string("a"));
@@ -482,7 +479,11 @@ fn static_call_of_a_string() {
     assert_eq!(call.args_range.to_string(), "e.json:1,7-23");
     assert_eq!(call.range.to_string(), "e.json:1,2-23");
     assert!(call.expand_final);
-    let args: Vec<String> = call.arguments.iter().map(|a| a.range().to_string()).collect();
+    let args: Vec<String> = call
+        .arguments
+        .iter()
+        .map(|a| a.range().to_string())
+        .collect();
     assert_eq!(args, ["e.json:1,8-13", "e.json:1,15-19"]);
     // The arguments are native expressions, their ranges in the JSON file.
     assert_eq!(call.arguments[0].value(&ctx()).0, Value::string("x"));
@@ -522,10 +523,14 @@ fn static_traversal_of_a_string() {
         steps(&t),
         r#"root a e.json:1,2-3; attr b e.json:1,3-5; index 0 e.json:1,5-8; index "c" e.json:1,8-15"#
     );
-    let t = expr(r#""a.b""#).static_traversal_rel().expect("a traversal");
+    let t = expr(r#""a.b""#)
+        .static_traversal_rel()
+        .expect("a traversal");
     assert_eq!(steps(&t), "attr a e.json:1,2-3; attr b e.json:1,3-5");
     // Keywords are traversals too, as in the native syntax.
-    let t = expr(r#""true""#).static_traversal_abs().expect("a traversal");
+    let t = expr(r#""true""#)
+        .static_traversal_abs()
+        .expect("a traversal");
     assert_eq!(steps(&t), "root true e.json:1,2-6");
 }
 

@@ -55,7 +55,14 @@ fn parser_preserves_property_order() {
     let pairs = expr.static_map().expect("object");
     let names: Vec<String> = pairs
         .iter()
-        .map(|p| p.key.value(&EvalContext::new()).0.as_str().unwrap_or("").to_owned())
+        .map(|p| {
+            p.key
+                .value(&EvalContext::new())
+                .0
+                .as_str()
+                .unwrap_or("")
+                .to_owned()
+        })
         .collect();
     assert_eq!(names, ["z", "a", "m"]);
     let inner = pairs[2].value.static_map().expect("object");
@@ -90,20 +97,32 @@ fn parser_preserves_duplicate_property_names() {
 fn parser_preserves_numeric_precision() {
     // "Preserve numeric values to the precision required by the number
     // type": exact decimal text, never through f64.
-    assert_eq!(value_of("0.1"), Value::number(Number::parse_literal("0.1").expect("n")));
+    assert_eq!(
+        value_of("0.1"),
+        Value::number(Number::parse_literal("0.1").expect("n"))
+    );
     assert_ne!(
         value_of("0.1"),
         Value::number(Number::from_f64(0.1).expect("finite"))
     );
     let big = "1".repeat(200);
-    assert_eq!(value_of(&big).as_number().map(ToString::to_string), Some(big.clone()));
+    assert_eq!(
+        value_of(&big).as_number().map(ToString::to_string),
+        Some(big.clone())
+    );
     let huge = value_of("1e400");
     assert_eq!(
         huge.as_number().map(ToString::to_string),
         Some(format!("1{}", "0".repeat(400)))
     );
-    assert_eq!(value_of("-12.5E-1"), Value::number(Number::parse_literal("-1.25").expect("n")));
-    assert_eq!(value_of("9007199254740993"), Value::number(9_007_199_254_740_993_i64));
+    assert_eq!(
+        value_of("-12.5E-1"),
+        Value::number(Number::parse_literal("-1.25").expect("n"))
+    );
+    assert_eq!(
+        value_of("9007199254740993"),
+        Value::number(9_007_199_254_740_993_i64)
+    );
 }
 
 #[test]
@@ -138,9 +157,11 @@ fn start_position_shifts_ranges() {
         diags(&d),
         ["Invalid JSON keyword | \"x\" is not a valid JSON keyword. | s.json:8,6-7"]
     );
-    let (content, _) = file
-        .body()
-        .content(&BodySchema::new().attribute(AttributeSchema::optional("a")).attribute(AttributeSchema::optional("b")));
+    let (content, _) = file.body().content(
+        &BodySchema::new()
+            .attribute(AttributeSchema::optional("a"))
+            .attribute(AttributeSchema::optional("b")),
+    );
     let a = &content.attributes["a"];
     assert_eq!(a.range.to_string(), "s.json:7,6-12");
     assert_eq!(a.range.start.byte, 101);
@@ -175,7 +196,9 @@ fn invalid_json_is_an_error_at_the_exact_place() {
         ),
         (
             r#"{"a": 01}"#,
-            &["Invalid JSON number | There is a syntax error in the given JSON number. | e.json:1,7-9"],
+            &[
+                "Invalid JSON number | There is a syntax error in the given JSON number. | e.json:1,7-9",
+            ],
         ),
         (
             "{\"a\": \"abc\ndef\"}",
@@ -187,7 +210,9 @@ fn invalid_json_is_an_error_at_the_exact_place() {
         ),
         (
             r#"{"a": 1} // comment"#,
-            &["Extraneous data after value | Extra characters appear after the JSON value. | e.json:1,10-11"],
+            &[
+                "Extraneous data after value | Extra characters appear after the JSON value. | e.json:1,10-11",
+            ],
         ),
         (
             "",
@@ -338,7 +363,10 @@ fn deep_unclosed_objects_are_one_diagnostic() {
     let src = "{\"a\":".repeat(100_000);
     let (_, d) = parse(src.as_bytes(), "deep.json");
     assert_eq!(d.len(), 1);
-    assert_eq!(d.iter().next().map(|d| d.summary.as_str()), Some("Nesting too deep"));
+    assert_eq!(
+        d.iter().next().map(|d| d.summary.as_str()),
+        Some("Nesting too deep")
+    );
 }
 
 #[test]
@@ -422,8 +450,15 @@ fn control_characters_in_strings_are_errors() {
     );
 }
 
+/// A number beyond the range of `Number` (integers of at most 65,536
+/// bits, binary exponents within ±2^20: more than the spec's minimum) is an
+/// error, as the spec requires for a value that "cannot be represented".
+/// Go's numbers have a 32-bit binary exponent: it accepts `1e999999` and
+/// `1e-999999999`, and rounds the long integer to 512 bits (row 13); only
+/// beyond that, `1e99999999999`, is it an error ("There is a syntax error
+/// in the given JSON number").
 #[test]
-fn numbers_out_of_range_are_errors() {
+fn deviation_json_number_beyond_the_range_is_an_error() {
     let huge_integer = format!("{{\"a\": {}}}", "9".repeat(30_000));
     for src in [
         "{\"a\": 1e99999999999}".to_owned(),
@@ -452,10 +487,16 @@ fn standalone_expression_accepts_any_value() {
     let (expr, d) = parse_expression(b"42 43", "e.json", &JsonOptions::default());
     assert_eq!(
         diags(&d),
-        ["Extraneous data after value | Extra characters appear after the JSON value. | e.json:1,4-6"]
+        [
+            "Extraneous data after value | Extra characters appear after the JSON value. | e.json:1,4-6"
+        ]
     );
     assert_eq!(expr.kind_name(), "number");
-    let (expr, d) = parse_expression("[".repeat(1000).as_bytes(), "e.json", &JsonOptions::default());
+    let (expr, d) = parse_expression(
+        "[".repeat(1000).as_bytes(),
+        "e.json",
+        &JsonOptions::default(),
+    );
     assert_eq!(d.len(), 1);
     assert_eq!(expr.kind_name(), "invalid");
     assert_eq!(expr.value(&EvalContext::new()).0, Value::dynamic());
@@ -523,9 +564,11 @@ fn deviation_json_invalid_utf8_is_an_error() {
         ]
     );
     // The rest is read, and positions after the bad bytes are kept.
-    let (content, _) = file
-        .body()
-        .content(&BodySchema::new().attribute(AttributeSchema::optional("b")).attribute(AttributeSchema::optional("a")));
+    let (content, _) = file.body().content(
+        &BodySchema::new()
+            .attribute(AttributeSchema::optional("b"))
+            .attribute(AttributeSchema::optional("a")),
+    );
     assert_eq!(content.attributes["b"].range.start.byte, 15);
     assert_eq!(content.attributes["b"].range.to_string(), "u.json:1,16-22");
     // An escaped string too.
@@ -559,6 +602,29 @@ fn deviation_json_tab_is_one_column() {
     let file = ok("{\"a\":\t\t1}");
     let (attributes, _) = file.body().just_attributes();
     assert_eq!(attributes["a"].expr.range().to_string(), "ok.json:1,8-9");
+}
+
+/// Nesting deeper than [`JsonOptions::max_depth`] (256 by default) is one
+/// error, "Nesting too deep", at the first bracket beyond the limit; the
+/// value is skipped (and if it never closes, parsing stops there). Go has
+/// no limit: its parser recurses (its stack grows to a gigabyte), and
+/// reports nothing for a deep but valid document.
+#[test]
+fn deviation_json_nesting_deeper_than_the_limit_is_an_error() {
+    let deep = format!("{{\"a\": {}1{}}}", "[".repeat(300), "]".repeat(300));
+    let (_, d) = parse(deep.as_bytes(), "d.json");
+    assert_eq!(
+        diags(&d),
+        [
+            "Nesting too deep | This value is nested more than 256 levels deep, the limit for this parser. | d.json:1,262-263"
+        ]
+    );
+    let options = JsonOptions {
+        max_depth: 1000,
+        ..JsonOptions::default()
+    };
+    let (_, d) = parse_with(deep.as_bytes(), "d.json", &options);
+    assert!(d.is_empty());
 }
 
 // ---------------------------------------------------------------------------

@@ -266,3 +266,66 @@ impl Mutator {
         data
     }
 }
+
+/// Runs `data` through the JSON syntax: parsing as a configuration file
+/// and as a standalone expression, body processing (schema-driven, partial,
+/// dynamic attributes, nested block bodies), evaluation in both modes,
+/// variables, static analyses and diagnostic rendering. Never panics unless
+/// the library does.
+pub fn exercise_json(data: &[u8]) {
+    use hcl_core::json::{JsonOptions, parse_expression, parse_with};
+
+    let options = JsonOptions {
+        max_depth: 64,
+        ..JsonOptions::default()
+    };
+    let ctx = context();
+    let mut renderer = Renderer::new();
+    renderer.add_source("fuzz.json", String::from_utf8_lossy(data).into_owned());
+
+    let (file, diags) = parse_with(data, "fuzz.json", &options);
+    let _ = renderer.render(&diags);
+    let body: DynBody = Arc::new(file.body());
+    exercise_body(&body, &ctx, &renderer, 0);
+    // Labels at every level a schema may ask for.
+    for labels in 0..3 {
+        let mut schema = BodySchema::new();
+        let (attrs, _) = body.just_attributes();
+        for name in attrs.keys() {
+            let mut header = BlockHeaderSchema::new(name.clone());
+            for l in 0..labels {
+                header = header.label(format!("l{l}"));
+            }
+            schema = schema.block(header);
+        }
+        let (content, diags) = body.content(&schema);
+        let _ = renderer.render(&diags);
+        for block in content.blocks.iter().take(16) {
+            let (_, diags) = block.body.just_attributes();
+            let _ = renderer.render(&diags);
+        }
+    }
+    if let Some(root) = file.root_expression() {
+        exercise_expression(&root, &ctx, &renderer);
+        if let Ok(pairs) = root.static_map() {
+            for pair in pairs.iter().take(16) {
+                exercise_expression(pair.key.as_ref(), &ctx, &renderer);
+                exercise_expression(pair.value.as_ref(), &ctx, &renderer);
+                if let Ok(call) = pair.value.static_call() {
+                    for arg in &call.arguments {
+                        exercise_expression(arg.as_ref(), &ctx, &renderer);
+                    }
+                }
+            }
+        }
+        if let Ok(items) = root.static_list() {
+            for item in items.iter().take(16) {
+                exercise_expression(item.as_ref(), &ctx, &renderer);
+            }
+        }
+    }
+
+    let (expr, diags) = parse_expression(data, "fuzz.json", &options);
+    let _ = renderer.render(&diags);
+    exercise_expression(&expr, &ctx, &renderer);
+}

@@ -48,8 +48,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::body::{
-    Attribute, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, DynBody,
-    quote,
+    Attribute, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, DynBody, quote,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::pos::Range;
@@ -154,7 +153,10 @@ impl JsonBody {
 
     /// Partial processing returning the remaining body as a `JsonBody`
     /// (what [`Body::partial_content`] returns, before type erasure).
-    pub fn partial_content_view(&self, schema: &BodySchema) -> (BodyContent, JsonBody, Diagnostics) {
+    pub fn partial_content_view(
+        &self,
+        schema: &BodySchema,
+    ) -> (BodyContent, JsonBody, Diagnostics) {
         self.process(schema, Mode::Partial)
     }
 
@@ -176,7 +178,12 @@ impl JsonBody {
     /// `null` has none; another value is an error (reported when `diags`
     /// is given; `label` tailors the message to a label level). An invalid
     /// value has none, silently: the parser reported it.
-    fn collect(&self, id: NodeId, label: Option<&str>, diags: Option<&mut Diagnostics>) -> Vec<u32> {
+    fn collect(
+        &self,
+        id: NodeId,
+        label: Option<&str>,
+        diags: Option<&mut Diagnostics>,
+    ) -> Vec<u32> {
         let node = self.file.node(id);
         let mut out = Vec::new();
         let mut errors = Vec::new();

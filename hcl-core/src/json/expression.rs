@@ -426,9 +426,7 @@ impl Expression for JsonExpression {
     fn static_call(&self) -> Result<StaticCall, Diagnostics> {
         self.as_native()
             .and_then(|e| e.static_call().ok())
-            .ok_or_else(|| {
-                Self::invalid(self.start_range(), "A static function call is required.")
-            })
+            .ok_or_else(|| Self::invalid(self.start_range(), "A static function call is required."))
     }
 
     /// A string whose text is a native-syntax variable reference.
@@ -466,8 +464,10 @@ mod tests {
         assert!(d.is_empty());
         assert_eq!(cached(&e), 0);
         let mut ctx = EvalContext::new();
-        ctx.declare_variable("a", Value::number(1)).expect("declare");
-        ctx.declare_variable("k", Value::string("key")).expect("declare");
+        ctx.declare_variable("a", Value::number(1))
+            .expect("declare");
+        ctx.declare_variable("k", Value::string("key"))
+            .expect("declare");
         let first = e.value(&ctx);
         // Three strings with template sequences (a name, two values); the
         // literal ones are not parsed.

@@ -210,7 +210,11 @@ mod tests {
     fn long_lines_use_checkpoints_and_agree() {
         let mut text = String::new();
         for i in 0..3000 {
-            text.push_str(if i % 7 == 0 { "e\u{301}🇫🇷🇩🇪" } else { "{\"a\":1}," });
+            text.push_str(if i % 7 == 0 {
+                "e\u{301}🇫🇷🇩🇪"
+            } else {
+                "{\"a\":1},"
+            });
         }
         text.push('\n');
         text.push_str(&"x".repeat(10_000));

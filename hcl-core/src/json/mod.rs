@@ -49,16 +49,18 @@
 //! let (inner, _) = service
 //!     .body
 //!     .content(&BodySchema::new().attribute(AttributeSchema::optional("port")));
-//! assert_eq!(inner.attributes["port"].expr.range().to_string(), "app.json:4,22-26");
+//! assert_eq!(inner.attributes["port"].expr.range().to_string(), "app.json:4,23-27");
 //! ```
 //!
 //! Where this syntax differs from the Go implementation (`docs/deviations.md`
 //! has a row and a test for each): ranges inside strings are exact after
 //! escapes, a string that is not valid UTF-8 is an error, a byte order mark
 //! is skipped, a tab is one column, a bad escape is reported where it is,
-//! an error about the shape of a body is reported once, a value the parser
-//! already rejected is not reported again, and the `"//"` comment property
-//! is ignored even when a schema names it.
+//! numbers have [`Number`](crate::Number)'s range, nesting is limited, an
+//! error about the shape of a body is reported once, a value the parser
+//! already rejected is not reported again, the `"//"` comment property is
+//! ignored even when a schema names it, and a document that is not an
+//! object reports missing items at its start.
 
 mod body;
 mod expression;
@@ -275,7 +277,9 @@ fn parse_document(
             Kind::Object(_) | Kind::Array(_) => root = Some(id),
             _ if configuration && !parsed.too_deep => {
                 let start = match node.kind {
-                    Kind::Object(_) | Kind::Array(_) => Span::new(node.span.start, node.span.start + 1),
+                    Kind::Object(_) | Kind::Array(_) => {
+                        Span::new(node.span.start, node.span.start + 1)
+                    }
                     _ => node.span,
                 };
                 raw.push(RawDiag {

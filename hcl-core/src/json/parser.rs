@@ -938,11 +938,7 @@ impl<'a> Parser<'a> {
         let unterminated = || RawDiag {
             one_column: true,
             context: Some(tok.span),
-            ..RawDiag::new(
-                "Invalid JSON string",
-                STRING_SYNTAX,
-                Span::at(tok.span.end),
-            )
+            ..RawDiag::new("Invalid JSON string", STRING_SYNTAX, Span::at(tok.span.end))
         };
         if !escaped {
             if let Some(at) = self.first_invalid(start, end) {
@@ -1026,8 +1022,7 @@ impl<'a> Parser<'a> {
                 0xD800..=0xDBFF => {
                     // A high surrogate makes a pair with a following low
                     // one; anything else leaves it alone, as U+FFFD.
-                    let low = if src.get(next) == Some(&b'\\') && src.get(next + 1) == Some(&b'u')
-                    {
+                    let low = if src.get(next) == Some(&b'\\') && src.get(next + 1) == Some(&b'u') {
                         src.get(next + 2..(next + 6).min(end)).and_then(hex4)
                     } else {
                         None
@@ -1086,7 +1081,17 @@ mod tests {
 
     #[test]
     fn json_number_grammar() {
-        for ok in ["0", "-0", "1", "10", "1.5", "1e5", "1E+5", "-1.25e-10", "123456"] {
+        for ok in [
+            "0",
+            "-0",
+            "1",
+            "10",
+            "1.5",
+            "1e5",
+            "1E+5",
+            "-1.25e-10",
+            "123456",
+        ] {
             assert!(is_json_number(ok.as_bytes()), "{ok}");
         }
         for bad in [

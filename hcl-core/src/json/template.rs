@@ -66,7 +66,10 @@ impl fmt::Debug for StringMap {
 pub(crate) fn has_template_sequence(text: &str) -> bool {
     let b = text.as_bytes();
     let mut from = 0;
-    while let Some(p) = b.get(from..).and_then(|s| s.iter().position(|&c| c == b'{')) {
+    while let Some(p) = b
+        .get(from..)
+        .and_then(|s| s.iter().position(|&c| c == b'{'))
+    {
         let at = from + p;
         if at > 0 && matches!(b[at - 1], b'$' | b'%') {
             return true;
@@ -404,6 +407,18 @@ pub(crate) struct Template {
     pub(crate) diags: Diagnostics,
 }
 
+/// The native parser's options: the JSON parser's nesting limit, the
+/// defaults otherwise.
+// The update is a no-op while `ParseOptions` has one field; it keeps this
+// right when it gets more.
+#[allow(clippy::needless_update)]
+fn native_options(max_depth: usize) -> ParseOptions {
+    ParseOptions {
+        max_depth,
+        ..ParseOptions::default()
+    }
+}
+
 /// Parses the text of a string as a template.
 pub(crate) fn parse_string_template(
     lines: &Arc<Lines>,
@@ -413,7 +428,7 @@ pub(crate) fn parse_string_template(
     max_depth: usize,
 ) -> Template {
     let map = Arc::new(StringMap::new(Arc::clone(lines), span, escaped, text));
-    let options = ParseOptions { max_depth };
+    let options = native_options(max_depth);
     let (file, id, diags) = parse_template(text.as_bytes(), lines.name(), Pos::start(), &options);
     Template {
         expr: Some(Mapped {
@@ -433,9 +448,8 @@ pub(crate) fn parse_string_expression(
     text: &str,
     max_depth: usize,
 ) -> Option<Mapped> {
-    let options = ParseOptions { max_depth };
-    let (file, id, diags) =
-        parse_expression(text.as_bytes(), lines.name(), Pos::start(), &options);
+    let options = native_options(max_depth);
+    let (file, id, diags) = parse_expression(text.as_bytes(), lines.name(), Pos::start(), &options);
     if diags.has_errors() {
         return None;
     }

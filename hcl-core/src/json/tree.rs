@@ -107,7 +107,11 @@ impl Tree {
                 .get(inner.start as usize..inner.end as usize)
                 .unwrap_or("")
         } else {
-            let (s, e) = self.escaped.get(escaped as usize).copied().unwrap_or((0, 0));
+            let (s, e) = self
+                .escaped
+                .get(escaped as usize)
+                .copied()
+                .unwrap_or((0, 0));
             self.decoded.get(s as usize..e as usize).unwrap_or("")
         }
     }
@@ -184,7 +188,8 @@ impl ParsedJson {
     /// The root value as an expression (`None` when nothing could be
     /// parsed at all).
     pub fn root_expression(self: &Arc<Self>) -> Option<JsonExpression> {
-        self.value.map(|id| JsonExpression::node(Arc::clone(self), id))
+        self.value
+            .map(|id| JsonExpression::node(Arc::clone(self), id))
     }
 
     pub(crate) fn range(&self, span: Span) -> Range {
