@@ -118,27 +118,28 @@ else
     exit 1
 fi
 
-# Mean wall-clock seconds of RUNS runs of a command.
+# Mean wall-clock and CPU (user + system) seconds of RUNS runs of a command,
+# as "WALL CPU".
 time_loop() {
-    local start end
+    local TIMEFORMAT="%R %U %S"
+    local t
     "$@" >/dev/null # warm-up
-    start=$(date +%s.%N)
-    for _ in $(seq "$RUNS"); do "$@" >/dev/null; done
-    end=$(date +%s.%N)
-    awk -v s="$start" -v e="$end" -v n="$RUNS" 'BEGIN { printf "%.6f", (e - s) / n }'
+    t=$( { time (for _ in $(seq "$RUNS"); do "$@" >/dev/null; done) ; } 2>&1 )
+    awk -v t="$t" -v n="$RUNS" 'BEGIN { split(t, a, " "); printf "%.6f %.6f", a[1] / n, (a[2] + a[3]) / n }'
 }
 
+read -r go_t go_cpu <<<"$(time_loop "$GO" --spec="$WORK/spec.hcldec" "$WORK/input.hcl")"
+read -r ours_t ours_cpu <<<"$(time_loop "$OURS" --spec="$WORK/spec.hcldec" "$WORK/input.hcl")"
 if command -v hyperfine >/dev/null 2>&1; then
     hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$WORK/hf.json" \
         -n go "$GO --spec=$WORK/spec.hcldec $WORK/input.hcl" \
         -n ours "$OURS --spec=$WORK/spec.hcldec $WORK/input.hcl"
     go_t=$(grep -o '"mean": *[0-9.e+-]*' "$WORK/hf.json" | sed -n 1p | sed 's/.*: *//')
     ours_t=$(grep -o '"mean": *[0-9.e+-]*' "$WORK/hf.json" | sed -n 2p | sed 's/.*: *//')
-else
-    go_t=$(time_loop "$GO" --spec="$WORK/spec.hcldec" "$WORK/input.hcl")
-    ours_t=$(time_loop "$OURS" --spec="$WORK/spec.hcldec" "$WORK/input.hcl")
 fi
-awk -v g="$go_t" -v o="$ours_t" 'BEGIN {
-    printf "go:   %.2f ms\nours: %.2f ms\n", g * 1000, o * 1000
-    printf "ratio: ours takes 1/%.1f of Go'"'"'s time (goal: 1/20 or better)\n", g / o
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown) on $(nproc 2>/dev/null || echo '?') CPUs"
+awk -v g="$go_t" -v o="$ours_t" -v gc="$go_cpu" -v oc="$ours_cpu" 'BEGIN {
+    printf "go:   %8.2f ms wall, %8.2f ms CPU\n", g * 1000, gc * 1000
+    printf "ours: %8.2f ms wall, %8.2f ms CPU\n", o * 1000, oc * 1000
+    printf "ratio: ours takes 1/%.1f of Go'"'"'s time (wall; CPU: 1/%.1f); goal: 1/20 or better\n", g / o, gc / oc
 }'

@@ -209,9 +209,19 @@ pub(crate) fn decode_with<T: HclBody>(
     partial: bool,
     cx: &mut DecodeContext<'_>,
 ) -> (Option<T>, Option<Body>) {
-    let schema = T::schema();
+    decode_with_schema::<T>(body, block, partial, &T::schema(), cx)
+}
+
+/// [`decode_with`] with `T`'s schema made already (once for many blocks).
+fn decode_with_schema<T: HclBody>(
+    body: &Body,
+    block: Option<&Block>,
+    partial: bool,
+    schema: &BodySchema,
+    cx: &mut DecodeContext<'_>,
+) -> (Option<T>, Option<Body>) {
     if partial {
-        let (content, rest, diags) = body.partial_content(&schema);
+        let (content, rest, diags) = body.partial_content(schema);
         let failed = diags.errors().any(|d| d.summary == "Invalid body schema");
         cx.extend(diags);
         if failed {
@@ -220,7 +230,7 @@ pub(crate) fn decode_with<T: HclBody>(
         let value = T::decode_content(&Content::new(&content, body, Some(&rest), block), cx);
         (value, Some(rest))
     } else {
-        let (content, diags) = body.content(&schema);
+        let (content, diags) = body.content(schema);
         let failed = diags.errors().any(|d| d.summary == "Invalid body schema");
         cx.extend(diags);
         if failed {
@@ -231,6 +241,16 @@ pub(crate) fn decode_with<T: HclBody>(
             None,
         )
     }
+}
+
+/// Decodes one of many blocks of a type, whose schema is made once.
+fn decode_block_with<T: HclBody>(
+    block: &Block,
+    schema: &BodySchema,
+    cx: &mut DecodeContext<'_>,
+) -> Option<T> {
+    let body = Body::from_dyn(block.body.clone());
+    decode_with_schema::<T>(&body, Some(block), T::__PARTIAL, schema, cx).0
 }
 
 /// The types a `#[hcl(block)]` field may have: `T` (exactly one block),
@@ -284,8 +304,9 @@ fn duplicate_block(type_name: &str, first: &Block, extra: &Block) -> Diagnostic 
 fn decode_all<T: HclBody>(blocks: &[&Block], cx: &mut DecodeContext<'_>) -> Option<Vec<T>> {
     let mut out = Vec::with_capacity(blocks.len());
     let mut ok = true;
+    let schema = T::schema();
     for b in blocks {
-        match T::decode_block(b, cx) {
+        match decode_block_with::<T>(b, &schema, cx) {
             Some(v) => out.push(v),
             None => ok = false,
         }
@@ -407,6 +428,7 @@ fn keyed<T: HclBody, M: Extend<(String, T)> + Default>(
     let mut seen: BTreeMap<&str, &Block> = BTreeMap::new();
     let mut out = M::default();
     let mut ok = true;
+    let schema = T::schema();
     for b in blocks {
         let Some(key) = b.labels.first() else {
             ok = false;
@@ -425,7 +447,7 @@ fn keyed<T: HclBody, M: Extend<(String, T)> + Default>(
             continue;
         }
         seen.insert(key, b);
-        match T::decode_block(b, cx) {
+        match decode_block_with::<T>(b, &schema, cx) {
             Some(v) => out.extend([(key.clone(), v)]),
             None => ok = false,
         }

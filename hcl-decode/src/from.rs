@@ -8,12 +8,13 @@ use std::path::Path;
 
 use hcl_core::function::Function;
 use hcl_core::native::ParseOptions;
-use hcl_core::{Diagnostics, EvalContext, Renderer, Value};
+use hcl_core::{Diagnostic, Diagnostics, EvalContext, EvalContextError, Renderer, Value};
 
 use crate::decode::{DecodeContext, HclBody, decode_with};
 use crate::error::Error;
 use crate::handle::Body;
 use crate::layered::Layers;
+use crate::syntax::Parsed;
 
 /// The syntax of a configuration file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -165,7 +166,11 @@ impl Decoder {
 
     /// Literal-only mode: expressions may not use variables or functions
     /// (the JSON syntax then reads strings as literals, not templates).
-    /// Variables and functions declared on the decoder are not used.
+    ///
+    /// A literal-only decoder with variables or functions (declared on it,
+    /// or in a base context) is a contradiction: decoding with it fails at
+    /// once with an "Invalid decoder options" error, as declaring a
+    /// variable in a literal-only [`EvalContext`] does.
     pub fn literal_only(mut self) -> Decoder {
         self.literal_only = true;
         self
@@ -194,63 +199,165 @@ impl Decoder {
         self
     }
 
-    /// The evaluation context the options describe.
-    pub fn build_eval_context(&self) -> EvalContext {
-        if self.literal_only {
-            return EvalContext::literal_only();
-        }
+    /// The evaluation context the options describe; an error for a
+    /// literal-only decoder with variables or functions (see
+    /// [`Decoder::literal_only`]).
+    pub fn build_eval_context(&self) -> Result<EvalContext, EvalContextError> {
+        let literal = self.literal_only || self.base.as_ref().is_some_and(EvalContext::is_literal_only);
         let mut ctx = match &self.base {
-            Some(base) if base.is_literal_only() => return base.clone(),
+            _ if literal => EvalContext::literal_only(),
             Some(base) => base.new_child(),
             None => EvalContext::new(),
         };
+        if literal {
+            // The base's own variables and functions: declaring any of them
+            // in the literal-only context is the error to report.
+            if let Some(base) = &self.base {
+                if let Some((name, value)) = base.variables().next() {
+                    ctx.declare_variable(name.to_owned(), value.clone())?;
+                }
+                if let Some((name, function)) = base.functions().next() {
+                    ctx.declare_function(name.to_owned(), function.clone())?;
+                }
+            }
+        }
         for (name, value) in &self.variables {
-            // A full-expression context accepts every declaration.
-            let _ = ctx.declare_variable(name.clone(), value.clone());
+            ctx.declare_variable(name.clone(), value.clone())?;
         }
         for (name, function) in &self.functions {
-            let _ = ctx.declare_function(name.clone(), function.clone());
+            ctx.declare_function(name.clone(), function.clone())?;
         }
-        ctx
+        Ok(ctx)
+    }
+
+    /// [`Decoder::build_eval_context`], its error as a decoding error.
+    fn eval_context_or_error(&self) -> Result<EvalContext, Diagnostics> {
+        self.build_eval_context().map_err(|e| {
+            Diagnostics::from(
+                Diagnostic::error("Invalid decoder options").with_detail(format!(
+                    "A literal-only decoder has no variables or functions, but this one was given some: {e}."
+                )),
+            )
+        })
     }
 
     /// Parses text into a body, in the syntax its name implies (or the
     /// one set). `Err` holds the syntax errors.
     pub fn parse_slice(&self, source: &[u8], file_name: &str) -> Result<Body, Error> {
+        let parsed = self.parse_recovering(source, file_name);
+        if parsed.diags.has_errors() {
+            let mut diags = parsed.diags;
+            diags.sort_by_source();
+            return Err(Error::new(diags).with_renderer(renderer(source, file_name)));
+        }
+        Ok(parsed.body)
+    }
+
+    /// Parses, keeping the tree the parser recovered from syntax errors.
+    fn parse_recovering(&self, source: &[u8], file_name: &str) -> Parsed {
         let syntax = self
             .syntax
             .unwrap_or_else(|| Syntax::from_file_name(file_name));
-        let (body, diags) = crate::syntax::parse(source, file_name, syntax, &self.parse_options);
-        let mut renderer = Renderer::new();
-        renderer.add_source(file_name, String::from_utf8_lossy(source).into_owned());
-        if diags.has_errors() {
-            let mut diags = diags;
-            diags.sort_by_source();
-            return Err(Error::new(diags).with_renderer(renderer));
-        }
-        Ok(body)
+        crate::syntax::parse(source, file_name, syntax, &self.parse_options)
     }
 
     /// Decodes text into `T`; `file_name` names the file in diagnostics and
     /// (unless a syntax is set) chooses the syntax.
     ///
-    /// Syntax errors are reported alone (decoding a broken file would only
-    /// add noise); otherwise every decoding diagnostic is reported, in
-    /// source order. Warnings do not make the decoding fail.
+    /// Every mistake of the file is reported at once, in source order:
+    /// syntax errors, and the decoding errors of the tree the parser
+    /// recovered, except those the syntax errors already explain (an
+    /// attribute whose text is broken is not reported again as a wrong
+    /// value, an item in text the parser skipped is not reported missing).
+    /// A file with a syntax error never decodes. Warnings do not make the
+    /// decoding fail; [`Decoder::decode_str_with_warnings`] returns them.
+    ///
+    /// ```
+    /// use hcl_decode::HclBody;
+    ///
+    /// #[derive(HclBody, Debug)]
+    /// struct Config {
+    ///     name: String,
+    ///     port: u16,
+    /// }
+    ///
+    /// let err = hcl_decode::Decoder::new()
+    ///     .decode_str::<Config>("name = [\"api\"\nport = 70000\n", "app.hcl")
+    ///     .unwrap_err();
+    /// // The unclosed bracket swallowed `port`: it is not reported missing,
+    /// // and `name`'s broken value is not reported again.
+    /// assert_eq!(
+    ///     err.diagnostics().to_string(),
+    ///     "app.hcl:2,1-5: Missing item separator; Expected a comma to mark the beginning of the next item."
+    /// );
+    ///
+    /// let err = hcl_decode::Decoder::new()
+    ///     .decode_str::<Config>("name = \"api\" }\nport = 70000\n", "app.hcl")
+    ///     .unwrap_err();
+    /// // A syntax error and a decoding error, together.
+    /// assert_eq!(
+    ///     err.diagnostics().to_string(),
+    ///     "app.hcl:1,14-15: Missing newline after argument; An argument definition must end with a newline.\n\
+    ///      app.hcl:2,8-13: Invalid attribute value; Inappropriate value for attribute \"port\": value must be a whole number, between 0 and 65535 inclusive."
+    /// );
+    /// ```
     pub fn decode_str<T: HclBody>(&self, source: &str, file_name: &str) -> Result<T, Error> {
         self.decode_slice(source.as_bytes(), file_name)
     }
 
     /// [`Decoder::decode_str`] for bytes.
     pub fn decode_slice<T: HclBody>(&self, source: &[u8], file_name: &str) -> Result<T, Error> {
-        self.decode_partial_slice(source, file_name).map(|(v, _)| v)
+        self.decode_slice_with_warnings(source, file_name)
+            .map(|d| d.value)
     }
 
     /// Reads and decodes a file.
     pub fn decode_file<T: HclBody>(&self, path: impl AsRef<Path>) -> Result<T, Error> {
+        self.decode_file_with_warnings(path).map(|d| d.value)
+    }
+
+    /// [`Decoder::decode_str`], and the warnings found on the way.
+    ///
+    /// ```
+    /// use hcl_decode::{Decoder, HclBody};
+    ///
+    /// #[derive(HclBody, Debug)]
+    /// struct Config {
+    ///     name: String,
+    /// }
+    ///
+    /// let decoded = Decoder::new()
+    ///     .decode_str_with_warnings::<Config>("name = \"api\"\n", "app.hcl")
+    ///     .unwrap();
+    /// assert_eq!(decoded.value.name, "api");
+    /// assert!(decoded.warnings.is_empty());
+    /// ```
+    pub fn decode_str_with_warnings<T: HclBody>(
+        &self,
+        source: &str,
+        file_name: &str,
+    ) -> Result<Decoded<T>, Error> {
+        self.decode_slice_with_warnings(source.as_bytes(), file_name)
+    }
+
+    /// [`Decoder::decode_slice`], and the warnings found on the way.
+    pub fn decode_slice_with_warnings<T: HclBody>(
+        &self,
+        source: &[u8],
+        file_name: &str,
+    ) -> Result<Decoded<T>, Error> {
+        self.decode_source(source, file_name)
+            .map(|d| d.map(|(value, _)| value))
+    }
+
+    /// [`Decoder::decode_file`], and the warnings found on the way.
+    pub fn decode_file_with_warnings<T: HclBody>(
+        &self,
+        path: impl AsRef<Path>,
+    ) -> Result<Decoded<T>, Error> {
         let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        self.decode_slice(&bytes, &path.to_string_lossy())
+        self.decode_slice_with_warnings(&bytes, &path.to_string_lossy())
     }
 
     /// Decodes text into `T` and returns the remaining body: what the
@@ -261,19 +368,54 @@ impl Decoder {
         source: &str,
         file_name: &str,
     ) -> Result<(T, Body), Error> {
-        self.decode_partial_slice(source.as_bytes(), file_name)
+        self.decode_source(source.as_bytes(), file_name)
+            .map(|d| d.value)
     }
 
-    fn decode_partial_slice<T: HclBody>(
+    /// Parses (keeping the recovered tree) and decodes.
+    fn decode_source<T: HclBody>(
         &self,
         source: &[u8],
         file_name: &str,
-    ) -> Result<(T, Body), Error> {
-        let body = self.parse_slice(source, file_name)?;
-        let mut renderer = Renderer::new();
-        renderer.add_source(file_name, String::from_utf8_lossy(source).into_owned());
-        self.decode_body_partial::<T>(&body)
-            .map_err(|e| Error::new(e).with_renderer(renderer))
+    ) -> Result<Decoded<(T, Body)>, Error> {
+        // The renderer (a copy of the text) is made only when there is
+        // something to show.
+        let ctx = self
+            .eval_context_or_error()
+            .map_err(|d| Error::new(d).with_renderer(renderer(source, file_name)))?;
+        let parsed = self.parse_recovering(source, file_name);
+        let (value, diags) = self.decode_in::<T>(&parsed.body, &ctx);
+        let diags = parsed.damage.merge(&parsed.diags, diags);
+        match value {
+            Some(value) if !diags.has_errors() => Ok(Decoded {
+                value,
+                renderer: if diags.is_empty() {
+                    Renderer::new()
+                } else {
+                    renderer(source, file_name)
+                },
+                warnings: diags,
+            }),
+            _ => Err(Error::new(diags).with_renderer(renderer(source, file_name))),
+        }
+    }
+
+    /// Decodes a body: the value (with the remaining body) if it could be
+    /// built, and every diagnostic, in source order.
+    fn decode_in<T: HclBody>(
+        &self,
+        body: &Body,
+        ctx: &EvalContext,
+    ) -> (Option<(T, Body)>, Diagnostics) {
+        let mut cx = DecodeContext::new(ctx);
+        let partial = T::__PARTIAL || self.mode == Mode::Partial;
+        let (value, rest) = decode_with::<T>(body, None, partial, &mut cx);
+        let diags = cx.into_diagnostics();
+        let value = value.map(|v| {
+            let rest = rest.unwrap_or_else(|| body.partial_content(&T::schema()).1);
+            (v, rest)
+        });
+        (value, diags)
     }
 
     /// Decodes a parsed body into `T`; `Err` holds every diagnostic, in
@@ -282,37 +424,106 @@ impl Decoder {
         self.decode_body_partial(body).map(|(v, _)| v)
     }
 
+    /// [`Decoder::decode_body`], and the warnings found on the way (the
+    /// [`Decoded`] has no source text to show them with).
+    pub fn decode_body_with_warnings<T: HclBody>(
+        &self,
+        body: &Body,
+    ) -> Result<Decoded<T>, Diagnostics> {
+        let ctx = self.eval_context_or_error()?;
+        match self.decode_in::<T>(body, &ctx) {
+            (Some((value, _)), warnings) if !warnings.has_errors() => Ok(Decoded {
+                value,
+                warnings,
+                renderer: Renderer::new(),
+            }),
+            (_, diags) => Err(diags),
+        }
+    }
+
     /// Decodes a parsed body into `T` and returns the remaining body (see
     /// [`Decoder::decode_partial_str`]).
     pub fn decode_body_partial<T: HclBody>(&self, body: &Body) -> Result<(T, Body), Diagnostics> {
-        let ctx = self.build_eval_context();
-        let mut cx = DecodeContext::new(&ctx);
-        let partial = T::__PARTIAL || self.mode == Mode::Partial;
-        let (value, rest) = decode_with::<T>(body, None, partial, &mut cx);
-        let diags = cx.into_diagnostics();
-        match value {
-            Some(v) if !diags.has_errors() => {
-                let rest = rest.unwrap_or_else(|| body.partial_content(&T::schema()).1);
-                Ok((v, rest))
-            }
-            _ => Err(diags),
+        let ctx = self.eval_context_or_error()?;
+        match self.decode_in::<T>(body, &ctx) {
+            (Some(value), diags) if !diags.has_errors() => Ok(value),
+            (_, diags) => Err(diags),
         }
     }
 
     /// Parses text and starts a layered decoding of it (see [`Layers`]),
     /// with this decoder's evaluation context.
+    ///
+    /// A file with syntax errors is decoded too, so that
+    /// [`Layers::finish`] reports every mistake at once (as
+    /// [`Decoder::decode_str`] does); but no layer gets a value from it.
+    /// `Err` only for invalid options (see [`Decoder::literal_only`]).
     pub fn layers_str(&self, source: &str, file_name: &str) -> Result<Layers, Error> {
-        let body = self.parse_slice(source.as_bytes(), file_name)?;
-        Ok(Layers::new(body, self.build_eval_context()).with_source(file_name, source))
+        self.layers_slice(source.as_bytes(), file_name)
     }
 
-    /// Reads a file and starts a layered decoding of it.
+    /// Reads a file and starts a layered decoding of it; `Err` if it
+    /// cannot be read.
     pub fn layers_file(&self, path: impl AsRef<Path>) -> Result<Layers, Error> {
         let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        let name = path.to_string_lossy();
-        let body = self.parse_slice(&bytes, &name)?;
-        Ok(Layers::new(body, self.build_eval_context())
-            .with_source(name.as_ref(), String::from_utf8_lossy(&bytes).as_ref()))
+        self.layers_slice(&bytes, &path.to_string_lossy())
+    }
+
+    fn layers_slice(&self, source: &[u8], file_name: &str) -> Result<Layers, Error> {
+        let renderer = renderer(source, file_name);
+        let ctx = self
+            .eval_context_or_error()
+            .map_err(|d| Error::new(d).with_renderer(renderer.clone()))?;
+        let parsed = self.parse_recovering(source, file_name);
+        Ok(Layers::new(parsed.body, ctx)
+            .with_renderer(renderer)
+            .with_syntax(parsed.diags, parsed.damage))
+    }
+}
+
+/// A renderer that knows the text of one file.
+fn renderer(source: &[u8], file_name: &str) -> Renderer {
+    let mut renderer = Renderer::new();
+    renderer.add_source(file_name, String::from_utf8_lossy(source).into_owned());
+    renderer
+}
+
+/// A decoded value, and the warnings found while decoding it (in source
+/// order; errors would have made the decoding fail).
+///
+/// Returned by [`Decoder::decode_str_with_warnings`] and its siblings.
+/// `render_warnings` shows the warnings with their source lines, as
+/// [`Error`]'s `Display` shows errors.
+#[derive(Clone, Debug)]
+pub struct Decoded<T> {
+    /// The value.
+    pub value: T,
+    /// The warnings, in source order.
+    pub warnings: Diagnostics,
+    renderer: Renderer,
+}
+
+impl<T> Decoded<T> {
+    /// The value, dropping the warnings.
+    pub fn into_value(self) -> T {
+        self.value
+    }
+
+    /// The warnings rendered with their source lines (empty when there is
+    /// none).
+    pub fn render_warnings(&self) -> String {
+        self.renderer
+            .render(&self.warnings)
+            .trim_end()
+            .to_owned()
+    }
+
+    fn map<U>(self, f: impl FnOnce(T) -> U) -> Decoded<U> {
+        Decoded {
+            value: f(self.value),
+            warnings: self.warnings,
+            renderer: self.renderer,
+        }
     }
 }

@@ -48,6 +48,7 @@ use hcl_core::{Diagnostics, EvalContext, Renderer};
 use crate::decode::{Content, DecodeContext, HclBody};
 use crate::error::Error;
 use crate::handle::Body;
+use crate::syntax::Damage;
 
 /// A layered decoding of one body: each [`Layers::decode`] takes the
 /// attributes and blocks its struct names from what is left;
@@ -60,6 +61,9 @@ pub struct Layers {
     schemas: Vec<BodySchema>,
     diags: Diagnostics,
     renderer: Renderer,
+    /// The file's syntax diagnostics, and what its errors damaged.
+    syntax: Diagnostics,
+    damage: Damage,
 }
 
 impl Layers {
@@ -71,7 +75,21 @@ impl Layers {
             schemas: Vec::new(),
             diags: Diagnostics::new(),
             renderer: Renderer::new(),
+            syntax: Diagnostics::new(),
+            damage: Damage::none(),
         }
+    }
+
+    pub(crate) fn with_renderer(mut self, renderer: Renderer) -> Layers {
+        self.renderer = renderer;
+        self
+    }
+
+    /// The body was recovered from a file with these syntax diagnostics.
+    pub(crate) fn with_syntax(mut self, syntax: Diagnostics, damage: Damage) -> Layers {
+        self.syntax = syntax;
+        self.damage = damage;
+        self
     }
 
     /// Registers a file's text, to show its lines in [`Layers::finish`]'s
@@ -84,13 +102,18 @@ impl Layers {
     /// Decodes one layer from what is left: `T`'s attributes and blocks
     /// are taken (and hidden from later layers); a `remain` field of `T`
     /// sees what is left after it. `None` if `T` could not be decoded (the
-    /// diagnostics are kept for [`Layers::finish`]).
+    /// diagnostics are kept for [`Layers::finish`]), and always `None` for
+    /// a file with syntax errors (its layers are decoded all the same, so
+    /// that `finish` reports every mistake).
     pub fn decode<T: HclBody>(&mut self) -> Option<T> {
         let mut cx = DecodeContext::new(&self.ctx);
         let (value, rest) = decode_partial::<T>(&self.rest, &mut cx);
         self.diags.extend(cx.into_diagnostics());
         self.schemas.push(T::schema());
         self.rest = rest;
+        if self.syntax.has_errors() {
+            return None;
+        }
         value
     }
 
@@ -99,23 +122,27 @@ impl Layers {
         &self.rest
     }
 
-    /// The diagnostics of the layers so far.
+    /// The diagnostics of the layers so far (the warnings among them
+    /// included), in the order the layers found them; the file's syntax
+    /// diagnostics are not among them.
     pub fn diagnostics(&self) -> &Diagnostics {
         &self.diags
     }
 
     /// Ends the decoding: every attribute and block that no layer consumed
     /// is an error (once, with a suggestion from every layer's schema),
-    /// added to the layers' diagnostics; `Err` if there is any error, with
-    /// all diagnostics in source order.
-    pub fn finish(self) -> Result<(), Error> {
+    /// added to the layers' diagnostics and the file's syntax errors (less
+    /// what those explain, as [`Decoder::decode_str`](crate::Decoder::decode_str)
+    /// does); `Err` if there is any error, with all diagnostics in source
+    /// order. `Ok` holds the warnings.
+    pub fn finish(self) -> Result<Diagnostics, Error> {
         let mut diags = self.diags;
         diags.extend(unconsumed(&self.rest, &self.schemas));
-        diags.sort_by_source();
+        let diags = self.damage.merge(&self.syntax, diags);
         if diags.has_errors() {
             Err(Error::new(diags).with_renderer(self.renderer))
         } else {
-            Ok(())
+            Ok(diags)
         }
     }
 }

@@ -1,108 +1,79 @@
 //! # hcl-decode
 //!
-//! Decoding HCL bodies into values and Rust types.
+//! Decoding HCL configuration files into Rust types.
 //!
 //! - `#[derive(HclBody)]` ([`HclBody`]): a struct's fields say what a body
 //!   holds; the schema and the decoding code are generated at compile
 //!   time. [`from_file`], [`from_str`], [`from_slice`] and the [`Decoder`]
 //!   read a file (native syntax, or JSON for names ending in `.json`) and
-//!   report every mistake in it at once.
+//!   report every mistake in it at once, each with its place in the file.
 //! - [`spec`]: the hcldec spec language — a description, written in HCL, of
 //!   how to decode a body into a [`hcl_core::Value`], and its decoder (what
 //!   the `hcldec` tool runs).
 //!
 //! ```
-//! use hcl_core::native::parse_config_str;
-//! use hcl_core::{EvalContext, Value};
-//! use hcl_decode::spec::{decode, parse_spec_file};
+//! use hcl_decode::HclBody;
 //!
-//! let (spec, diags) = parse_spec_file(b"object {\n  attr \"name\" { type = string }\n}\n", "s.hcldec");
-//! assert!(diags.is_empty());
-//! let (file, _) = parse_config_str("name = \"web\"\n", "app.hcl");
-//! let (value, diags) = decode(&file.body(), &spec.root, &EvalContext::literal_only());
-//! assert!(diags.is_empty());
-//! assert_eq!(value, Value::object([("name", Value::string("web"))]));
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     name: String,
+//!     #[hcl(default = 8080)]
+//!     port: u16,
+//! }
+//!
+//! let config: Config = hcl_decode::from_str("name = \"api\"\n", "app.hcl").unwrap();
+//! assert_eq!((config.name.as_str(), config.port), ("api", 8080));
+//!
+//! let err = hcl_decode::from_str::<Config>("nmae = \"api\"\nport = 80000\n", "app.hcl").unwrap_err();
+//! // `Display` renders every diagnostic with its source line, as HCL tools do.
+//! assert!(err.to_string().starts_with("Error: Missing required argument"));
+//! assert_eq!(err.diagnostics().len(), 3);
+//! ```
+//!
+//! The sections below are a tour of the vocabulary, one runnable example
+//! per option:
+//!
+//! 1. [Reading files](#reading-files)
+//! 2. [The derive](#the-derive): [attributes](#attributes-attr-and-rename),
+//!    [optional attributes](#optional-attributes-option-and-optional),
+//!    [defaults](#defaults-default), [blocks](#blocks-block),
+//!    [labels](#labels-label), [the rest of a body](#the-rest-of-a-body-remain-and-body),
+//!    [expressions](#unevaluated-attributes-expr), [flatten](#shared-fields-flatten),
+//!    [custom conversions](#custom-conversions-with),
+//!    [source ranges](#source-ranges-def_range-attr_range-value_range),
+//!    [skip](#fields-that-are-not-in-the-file-skip),
+//!    [container options](#container-options-rename_all-and-crate),
+//!    [misuse](#misuse-is-a-compile-error)
+//! 3. [Targets](#targets): the Rust types an attribute decodes into
+//! 4. [Errors](#errors): every mistake at once; warnings
+//! 5. [Variables and functions](#variables-and-functions)
+//! 6. [Layered decoding](#layered-decoding): an application and its plugins
+//! 7. [JSON files](#json-files)
+//! 8. [The hcldec spec language](#the-hcldec-spec-language)
+//!
+//! ## Reading files
+//!
+//! | entry point | reads |
+//! |---|---|
+//! | [`from_file`]`(path)` | a file; the syntax by its name (`.json` → JSON, else native) |
+//! | [`from_str`]`(text, name)`, [`from_slice`]`(bytes, name)` | text; `name` is the file name in messages and chooses the syntax |
+//! | [`Decoder`] | the same, with options: variables and functions, literal-only mode, partial processing, a forced syntax, parser options; `_with_warnings` variants; [layers](Decoder::layers_file) |
+//! | [`from_body`], [`Decoder::decode_body`] | a body parsed already |
+//!
+//! Each returns `Result<T, Error>`: the value, or every diagnostic of the
+//! file ([`Error`]).
+//!
+//! ```no_run
+//! # use hcl_decode::HclBody;
+//! # #[derive(HclBody)] struct Config { name: String }
+//! let config: Config = hcl_decode::from_file("app.hcl")?;
+//! # Ok::<(), hcl_decode::Error>(())
 //! ```
 //!
 //! ## The derive
 //!
-//! ```
-//! use hcl_decode::HclBody;
-//! use std::collections::BTreeMap;
-//!
-//! #[derive(HclBody, Debug)]
-//! struct Config {
-//!     name: String,                            // a required attribute
-//!     port: Option<u16>,                       // an optional one
-//!     #[hcl(default = 30)]
-//!     timeout_secs: u64,                       // optional, with a default
-//!     #[hcl(block)]
-//!     listener: Vec<Listener>,                 // any number of `listener "x" { }` blocks
-//!     #[hcl(block)]
-//!     tls: Option<Tls>,                        // at most one `tls { }` block
-//!     #[hcl(block, rename = "backend")]
-//!     backends: BTreeMap<String, Backend>,     // blocks keyed by their label
-//!     #[hcl(remain)]
-//!     rest: hcl_decode::Body,                  // everything else, for plugins
-//! }
-//!
-//! #[derive(HclBody, Debug)]
-//! struct Listener {
-//!     #[hcl(label)]
-//!     name: String,
-//!     address: String,
-//!     #[hcl(def_range)]
-//!     defined_at: hcl_decode::Range,
-//! }
-//!
-//! #[derive(HclBody, Debug)]
-//! struct Tls {
-//!     cert: String,
-//! }
-//!
-//! #[derive(HclBody, Debug)]
-//! struct Backend {
-//!     #[hcl(label)]
-//!     name: String,
-//!     weight: u8,
-//! }
-//!
-//! let src = r#"
-//! name = "api"
-//! port = "8080"
-//! listener "public" { address = "0.0.0.0" }
-//! listener "admin"  { address = "127.0.0.1" }
-//! backend "a" { weight = 1 }
-//! plugin_setting = true
-//! "#;
-//! let config: Config = hcl_decode::from_str(src, "app.hcl").unwrap();
-//! assert_eq!(config.port, Some(8080)); // converted by the core's rules
-//! assert_eq!(config.timeout_secs, 30);
-//! assert_eq!(config.listener[1].name, "admin");
-//! assert_eq!(config.listener[1].defined_at.to_string(), "app.hcl:5,1-17");
-//! assert_eq!(config.backends["a"].weight, 1);
-//! assert!(config.tls.is_none());
-//! assert_eq!(config.rest.just_attributes().0.len(), 1);
-//!
-//! // Every mistake is reported at once, in source order.
-//! let err = hcl_decode::from_str::<Config>(
-//!     "port = 70000\nlistener \"x\" { adress = \"a\" }\ntls {}\n",
-//!     "app.hcl",
-//! )
-//! .unwrap_err();
-//! assert_eq!(
-//!     err.diagnostics().to_string(),
-//!     "app.hcl:1,1-1: Missing required argument; The argument \"name\" is required, but no definition was found.\n\
-//!      app.hcl:1,8-13: Invalid attribute value; Inappropriate value for attribute \"port\": value must be a whole number, between 0 and 65535 inclusive.\n\
-//!      app.hcl:2,16-16: Missing required argument; The argument \"address\" is required, but no definition was found.\n\
-//!      app.hcl:2,16-22: Unsupported argument; An argument named \"adress\" is not expected here. Did you mean \"address\"?\n\
-//!      app.hcl:3,5-5: Missing required argument; The argument \"cert\" is required, but no definition was found."
-//! );
-//! ```
-//!
-//! ### Field kinds
-//!
-//! Each field is one of these (`attr` when nothing is said):
+//! `#[derive(HclBody)]` on a struct with named fields. Each field is one of
+//! these kinds (`attr` when nothing is said):
 //!
 //! | annotation | the field holds | field types |
 //! |---|---|---|
@@ -118,66 +89,642 @@
 //! | `value_range = "field"` | the range of that attribute's value | [`Range`], `Option<Range>` |
 //! | `skip` | nothing: `Default::default()` | any `Default` type |
 //!
-//! Options of `attr` and `expr` fields:
+//! Options of `attr` (and `expr`) fields: `rename = "name"`, `optional`,
+//! `default`, `default = EXPR`, `with = path`. Options of the struct:
+//! `rename_all = "…"`, `crate = "path"`.
 //!
-//! - `rename = "name"`: the attribute's name (else the field's, after
-//!   `rename_all`; also for `block` and `label` fields);
-//! - optional attributes: a field of type `Option<T>` is optional (`None`
-//!   when absent or null); `optional` makes any field optional
-//!   (`Default::default()` when absent);
-//! - `default`: optional, `Default::default()` when absent or null;
-//!   `default = EXPR`: optional, EXPR when absent or null, where EXPR is an
-//!   expression of the field's type (`default = 30`, `default = some_fn()`)
-//!   or a string literal, converted by `Into` (`default = "x"` for a
-//!   `String`);
-//! - `with = path`: a custom conversion, `fn(&Value, &Range) -> Result<T, E>`
-//!   with `E: Into<ValueError>` (a `String`, a [`Diagnostic`], ...), given
-//!   the value as evaluated (not converted) and the range of the
-//!   expression; for an `Option<T>` field it returns `T` and is not called
-//!   for an absent or null attribute.
+//! Every field is decoded even when another fails, so one run reports
+//! every mistake; the struct is built only if every field was.
 //!
-//! Container options: `#[hcl(rename_all = "…")]` (`lowercase`,
-//! `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`,
-//! `SCREAMING_SNAKE_CASE`, `kebab-case`, `SCREAMING-KEBAB-CASE`) and
-//! `#[hcl(crate = "path")]` (where `hcl_decode` is, for code that renames
-//! or re-exports it).
+//! ### Attributes: `attr` and `rename`
 //!
-//! Every misuse (an unknown option, two kinds on one field, two `remain`
-//! fields, a `label` field that is not a string, a `block` field whose type
-//! does not derive `HclBody`, two fields with one name, flattened structs
-//! whose names collide, …) is a compile error that points at it.
+//! A field is a required attribute of its name. Its value is converted to
+//! the field's HCL type by the core's conversion rules first (so
+//! `port = "8080"` fills a `u16`), then extracted. `rename` gives the
+//! attribute another name (also for `block` and `label` fields); a raw
+//! identifier loses its `r#`.
+//!
+//! ```
+//! use hcl_decode::HclBody;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Service {
+//!     name: String,
+//!     port: u16,
+//!     #[hcl(attr, rename = "type")]
+//!     kind: String,
+//!     r#async: bool,
+//! }
+//!
+//! let s: Service = hcl_decode::from_str(
+//!     "name = \"api\"\nport = \"8080\"\ntype = \"web\"\nasync = true\n",
+//!     "s.hcl",
+//! )
+//! .unwrap();
+//! assert_eq!((s.port, s.kind.as_str(), s.r#async), (8080, "web", true));
+//!
+//! let err = hcl_decode::from_str::<Service>("name = \"api\"\nport = \"http\"\n", "s.hcl").unwrap_err();
+//! assert_eq!(
+//!     err.diagnostics().to_string(),
+//!     "s.hcl:1,1-1: Missing required argument; The argument \"type\" is required, but no definition was found.\n\
+//!      s.hcl:1,1-1: Missing required argument; The argument \"async\" is required, but no definition was found.\n\
+//!      s.hcl:2,8-14: Incorrect attribute value type; Inappropriate value for attribute \"port\": a number is required."
+//! );
+//! ```
+//!
+//! ### Optional attributes: `Option` and `optional`
+//!
+//! A field of type `Option<T>` is an optional attribute: `None` when it is
+//! absent or null. `optional` makes a field of any `Default` type optional:
+//! `Default::default()` when absent or null.
+//!
+//! ```
+//! use hcl_decode::HclBody;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Service {
+//!     replicas: Option<u32>,
+//!     #[hcl(optional)]
+//!     tags: Vec<String>,
+//! }
+//!
+//! let s: Service = hcl_decode::from_str("replicas = null\n", "s.hcl").unwrap();
+//! assert_eq!((s.replicas, s.tags.len()), (None, 0));
+//! let s: Service = hcl_decode::from_str("replicas = 3\ntags = [\"a\"]\n", "s.hcl").unwrap();
+//! assert_eq!((s.replicas, s.tags), (Some(3), vec!["a".to_owned()]));
+//! ```
+//!
+//! ### Defaults: `default`
+//!
+//! `default` makes the attribute optional, `Default::default()` when absent
+//! or null; `default = EXPR` uses EXPR, an expression of the field's type
+//! (`default = 30`, `default = some_fn()`, `default = Level::Info`), or a
+//! string literal converted by `Into` (`default = "x"` for a `String`).
+//!
+//! ```
+//! use hcl_decode::HclBody;
+//!
+//! fn default_zones() -> Vec<String> {
+//!     vec!["a".to_owned(), "b".to_owned()]
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Service {
+//!     #[hcl(default)]
+//!     debug: bool,
+//!     #[hcl(default = 30)]
+//!     timeout_secs: u64,
+//!     #[hcl(default = "eu-west-1")]
+//!     region: String,
+//!     #[hcl(default = default_zones())]
+//!     zones: Vec<String>,
+//! }
+//!
+//! let s: Service = hcl_decode::from_str("timeout_secs = null\n", "s.hcl").unwrap();
+//! assert_eq!((s.debug, s.timeout_secs, s.region.as_str()), (false, 30, "eu-west-1"));
+//! assert_eq!(s.zones, ["a", "b"]);
+//! ```
+//!
+//! ### Blocks: `block`
+//!
+//! A `block` field holds the blocks whose type is the field's name (or
+//! `rename`), each decoded into a struct that derives `HclBody`. The field's
+//! type says how many: `T` exactly one, `Option<T>` at most one, `Vec<T>`
+//! any number (in source order), `BTreeMap<String, T>` or
+//! `HashMap<String, T>` any number keyed by their first label (which must
+//! then be unique).
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//! use hcl_decode::HclBody;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     #[hcl(block)]
+//!     database: Database,
+//!     #[hcl(block)]
+//!     tls: Option<Tls>,
+//!     #[hcl(block, rename = "listener")]
+//!     listeners: Vec<Listener>,
+//!     #[hcl(block, rename = "backend")]
+//!     backends: BTreeMap<String, Backend>,
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Database { url: String }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Tls { cert: String }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Listener { port: u16 }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Backend {
+//!     #[hcl(label)]
+//!     name: String,
+//!     weight: u8,
+//! }
+//!
+//! let src = r#"
+//! database { url = "pg://db" }
+//! listener { port = 80 }
+//! listener { port = 443 }
+//! backend "blue" { weight = 1 }
+//! backend "green" { weight = 3 }
+//! "#;
+//! let c: Config = hcl_decode::from_str(src, "c.hcl").unwrap();
+//! assert_eq!(c.database.url, "pg://db");
+//! assert!(c.tls.is_none());
+//! assert_eq!(c.listeners[1].port, 443);
+//! assert_eq!(c.backends["green"].weight, 3);
+//!
+//! let src = "tls { cert = \"a\" }\ntls { cert = \"b\" }\nbackend \"x\" { weight = 1 }\nbackend \"x\" { weight = 2 }\n";
+//! let err = hcl_decode::from_str::<Config>(src, "c.hcl").unwrap_err();
+//! assert_eq!(
+//!     err.diagnostics().to_string(),
+//!     "c.hcl:1,1-1: Missing database block; A database block is required.\n\
+//!      c.hcl:2,1-4: Duplicate tls block; Only one tls block is allowed. Another was defined at c.hcl:1,1-4.\n\
+//!      c.hcl:4,9-12: Duplicate backend block; A backend block labelled \"x\" was already defined at c.hcl:3,1-12. Each backend block must have a distinct label."
+//! );
+//! ```
+//!
+//! ### Labels: `label`
+//!
+//! The `label` fields of a block's struct are its labels, in field order:
+//! every block of that type must have exactly that many (the label's name,
+//! used in messages, is the field's or `rename`). [`HclBody::LABELS`] lists
+//! them.
+//!
+//! ```
+//! use hcl_decode::HclBody;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     #[hcl(block)]
+//!     resource: Vec<Resource>,
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Resource {
+//!     #[hcl(label, rename = "type")]
+//!     kind: String,
+//!     #[hcl(label)]
+//!     name: String,
+//! }
+//!
+//! assert_eq!(Resource::LABELS, ["type", "name"]);
+//! let c: Config = hcl_decode::from_str("resource \"bucket\" \"logs\" {}\n", "c.hcl").unwrap();
+//! assert_eq!((c.resource[0].kind.as_str(), c.resource[0].name.as_str()), ("bucket", "logs"));
+//!
+//! let err = hcl_decode::from_str::<Config>("resource \"bucket\" {}\n", "c.hcl").unwrap_err();
+//! assert_eq!(
+//!     err.diagnostics().to_string(),
+//!     "c.hcl:1,19-20: Missing name for resource; All resource blocks must have 2 labels (type, name)."
+//! );
+//! ```
+//!
+//! ### The rest of a body: `remain` and `body`
+//!
+//! A `remain` field gets what the struct's other fields do not name, as a
+//! [`Body`] to decode later (by a plugin, say): the body is processed
+//! partially, so those items are no error. A `body` field gets the block's
+//! whole body. Both are unevaluated.
+//!
+//! ```
+//! use hcl_decode::{Body, HclBody};
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Core {
+//!     name: String,
+//!     #[hcl(remain)]
+//!     rest: Body,
+//!     #[hcl(body)]
+//!     all: Body,
+//! }
+//!
+//! let c: Core = hcl_decode::from_str("name = \"api\"\ncache_size = 64\n", "c.hcl").unwrap();
+//! assert_eq!(c.rest.just_attributes().0.keys().collect::<Vec<_>>(), ["cache_size"]);
+//! assert_eq!(c.all.just_attributes().0.len(), 2);
+//! ```
+//!
+//! ### Unevaluated attributes: `expr`
+//!
+//! A field of type [`Expression`] (or `Option<Expression>`, optional) keeps
+//! the attribute's expression, to evaluate later in a context the
+//! application builds once it knows more.
+//!
+//! ```
+//! use hcl_decode::{EvalContext, Expression, HclBody, Value};
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Alert {
+//!     #[hcl(expr)]
+//!     when: Expression,
+//!     unless: Option<Expression>,
+//! }
+//!
+//! let a: Alert = hcl_decode::from_str("when = errors > limit\n", "a.hcl").unwrap();
+//! assert!(a.unless.is_none());
+//! let mut ctx = EvalContext::new();
+//! ctx.declare_variable("errors", Value::number(12)).unwrap();
+//! ctx.declare_variable("limit", Value::number(10)).unwrap();
+//! assert!(a.when.evaluate::<bool>(&ctx).unwrap());
+//! ```
+//!
+//! ### Shared fields: `flatten`
+//!
+//! A `flatten` field's struct contributes its fields to this one, as if
+//! they were written here (its schema is merged in; names that collide are
+//! a compile error).
+//!
+//! ```
+//! use hcl_decode::HclBody;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Common {
+//!     #[hcl(default = "eu-west-1")]
+//!     region: String,
+//!     #[hcl(default)]
+//!     tags: Vec<String>,
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Bucket {
+//!     name: String,
+//!     #[hcl(flatten)]
+//!     common: Common,
+//! }
+//!
+//! let b: Bucket = hcl_decode::from_str("name = \"logs\"\ntags = [\"ops\"]\n", "b.hcl").unwrap();
+//! assert_eq!((b.common.region.as_str(), b.common.tags.len()), ("eu-west-1", 1));
+//! assert_eq!(Bucket::schema().names().collect::<Vec<_>>(), ["name", "region", "tags"]);
+//! ```
+//!
+//! ### Custom conversions: `with`
+//!
+//! `with = path` decodes the attribute with a function
+//! `fn(&Value, &Range) -> Result<T, E>`, `E: Into<ValueError>` (a `String`
+//! or `&str` message, a [`ValueError`], a whole [`Diagnostic`]), given the
+//! value as evaluated (not converted) and the range of the expression. For
+//! an `Option<T>` field it returns `T` and is not called for an absent or
+//! null attribute; it combines with `default`.
+//!
+//! ```
+//! use std::time::Duration;
+//! use hcl_decode::{HclBody, Range, Value};
+//!
+//! fn seconds(value: &Value, _range: &Range) -> Result<Duration, String> {
+//!     let text = value.as_str().ok_or("a duration is a string such as \"30s\"")?;
+//!     text.strip_suffix('s')
+//!         .and_then(|n| n.parse().ok())
+//!         .map(Duration::from_secs)
+//!         .ok_or_else(|| format!("{text:?} is not a number of seconds such as \"30s\""))
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Timeouts {
+//!     #[hcl(with = seconds)]
+//!     read: Duration,
+//!     #[hcl(with = seconds, default = Duration::from_secs(5))]
+//!     connect: Duration,
+//!     #[hcl(with = seconds)]
+//!     idle: Option<Duration>,
+//! }
+//!
+//! let t: Timeouts = hcl_decode::from_str("read = \"30s\"\n", "t.hcl").unwrap();
+//! assert_eq!((t.read.as_secs(), t.connect.as_secs(), t.idle), (30, 5, None));
+//!
+//! let err = hcl_decode::from_str::<Timeouts>("read = \"half a minute\"\n", "t.hcl").unwrap_err();
+//! assert_eq!(
+//!     err.diagnostics().to_string(),
+//!     "t.hcl:1,8-23: Invalid attribute value; Inappropriate value for attribute \"read\": \"half a minute\" is not a number of seconds such as \"30s\"."
+//! );
+//! ```
+//!
+//! ### Source ranges: `def_range`, `attr_range`, `value_range`
+//!
+//! Range fields capture where things are written, for the application's
+//! own messages: `def_range` the block's header, `attr_range = "field"`
+//! the attribute of another field (`name = value`), `value_range =
+//! "field"` its value. An `Option<Range>` is `None` when there is no such
+//! range (an absent attribute, the root body's definition).
+//!
+//! ```
+//! use hcl_decode::{HclBody, Range};
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     #[hcl(block)]
+//!     listener: Vec<Listener>,
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Listener {
+//!     #[hcl(label)]
+//!     name: String,
+//!     port: Option<u16>,
+//!     #[hcl(def_range)]
+//!     defined_at: Range,
+//!     #[hcl(attr_range = "port")]
+//!     port_attr: Option<Range>,
+//!     #[hcl(value_range = "port")]
+//!     port_value: Option<Range>,
+//! }
+//!
+//! let c: Config = hcl_decode::from_str("listener \"web\" {\n  port = 80\n}\nlistener \"x\" {}\n", "c.hcl").unwrap();
+//! let web = &c.listener[0];
+//! assert_eq!(web.defined_at.to_string(), "c.hcl:1,1-15");
+//! assert_eq!(web.port_attr.as_ref().unwrap().to_string(), "c.hcl:2,3-12");
+//! assert_eq!(web.port_value.as_ref().unwrap().to_string(), "c.hcl:2,10-12");
+//! assert!(c.listener[1].port_attr.is_none());
+//! ```
+//!
+//! ### Fields that are not in the file: `skip`
+//!
+//! A `skip` field is not decoded: it is `Default::default()`, for the
+//! application to fill.
+//!
+//! ```
+//! use hcl_decode::HclBody;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Service {
+//!     name: String,
+//!     #[hcl(skip)]
+//!     resolved_address: Option<std::net::IpAddr>,
+//! }
+//!
+//! let s: Service = hcl_decode::from_str("name = \"api\"\n", "s.hcl").unwrap();
+//! assert!(s.resolved_address.is_none());
+//! assert_eq!(Service::schema().names().collect::<Vec<_>>(), ["name"]);
+//! ```
+//!
+//! ### Container options: `rename_all` and `crate`
+//!
+//! `#[hcl(rename_all = "…")]` renames every attribute, block and label
+//! field that has no `rename` of its own: `lowercase`, `UPPERCASE`,
+//! `PascalCase`, `camelCase`, `snake_case`, `SCREAMING_SNAKE_CASE`,
+//! `kebab-case`, `SCREAMING-KEBAB-CASE`. `#[hcl(crate = "path")]` says
+//! where `hcl_decode` is, for code that renames or re-exports it.
+//!
+//! ```
+//! mod config {
+//!     // A crate that re-exports hcl-decode under another name.
+//!     pub use hcl_decode as decoding;
+//! }
+//!
+//! #[derive(config::decoding::HclBody, Debug)]
+//! #[hcl(rename_all = "kebab-case", crate = "config::decoding")]
+//! struct Probe {
+//!     initial_delay: u32,
+//!     #[hcl(rename = "HTTP_PATH")]
+//!     http_path: String,
+//! }
+//!
+//! let p: Probe = hcl_decode::from_str("initial-delay = 5\nHTTP_PATH = \"/health\"\n", "p.hcl").unwrap();
+//! assert_eq!((p.initial_delay, p.http_path.as_str()), (5, "/health"));
+//! ```
 //!
 //! A generic struct gets no bounds added: write the bounds its fields need
 //! on the struct (`struct Named<T: FromValue> { value: T }`).
 //!
-//! ### A derived struct as an attribute value
+//! ### Misuse is a compile error
 //!
-//! A struct deriving `HclBody` is also a [`FromValue`] target, decoded from
-//! an object value: its `attr` fields are the object's attributes, `block`
-//! fields nested objects (a list of objects for `Vec`, a map of objects for
-//! maps, whose keys fill the first label), range fields get the range of
-//! the whole value. Attributes the struct does not name are dropped, as the
-//! core's conversion to an object type drops them. A struct with `remain`
-//! or `body` fields (or labels, outside a map) cannot be decoded from a
-//! value: the attempt is an error diagnostic.
+//! An unknown option, two kinds on one field, two `remain` fields, a
+//! `label` field that is not a string, a `block` field whose type does not
+//! derive `HclBody`, two fields with one name, flattened structs whose
+//! names collide, … are compile errors that point at the mistake:
 //!
-//! ## Diagnostics
+//! ```compile_fail
+//! #[derive(hcl_decode::HclBody)]
+//! struct Config {
+//!     #[hcl(block)]
+//!     server: String, // error: `String` cannot hold blocks
+//! }
+//! ```
 //!
-//! Decoding collects every diagnostic of the file in one pass, and returns
-//! them in source order: unknown attributes and blocks (with a
-//! deterministic "Did you mean …?"), missing required attributes and
-//! blocks (about the body that lacks them), values of the wrong type (with
-//! the path inside the value, pointing at the element at fault in a
-//! literal collection), integers out of range, too many blocks, and the
-//! evaluation errors of expressions. [`Error`] renders them with their
-//! source lines.
+//! ## Targets
 //!
-//! ## Layers
+//! An attribute decodes into any [`FromValue`] type: strings, `bool`, every
+//! integer type (range-checked) and float, [`BigInt`], [`Number`], `Vec`,
+//! `VecDeque`, sets, maps keyed by `String`, tuples, `Option`, `Box`,
+//! [`Value`] itself (anything, unknown and null included), a struct
+//! deriving `HclBody` (from an object), and, through the serde bridge,
+//! [`Serde<T>`] for any `serde::de::DeserializeOwned` type. The table is in
+//! [`target`]; implement [`FromValue`] for a type of your own.
 //!
-//! [`layered`]: an application and its plugins decode one body in turns;
-//! whatever nobody consumed is reported once at the end, with suggestions
-//! from every layer's schema.
-
+//! ```
+//! use std::collections::BTreeMap;
+//! use hcl_decode::{HclBody, Serde, Value};
+//!
+//! #[derive(serde::Deserialize, Debug, PartialEq)]
+//! #[serde(rename_all = "lowercase")]
+//! enum Mode { Fast, Safe }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Upstream {
+//!     host: String,
+//!     #[hcl(default = 443)]
+//!     port: u16,
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     ratio: f64,
+//!     limits: BTreeMap<String, u32>,
+//!     pair: (String, bool),
+//!     anything: Value,
+//!     mode: Serde<Mode>,
+//!     upstream: Upstream, // a derived struct, from an object
+//! }
+//!
+//! let src = r#"
+//! ratio    = 0.25
+//! limits   = { cpu = 2, memory = "512" }
+//! pair     = ["x", true]
+//! anything = [1, "two"]
+//! mode     = "safe"
+//! upstream = { host = "example.com" }
+//! "#;
+//! let c: Config = hcl_decode::from_str(src, "c.hcl").unwrap();
+//! assert_eq!(c.limits["memory"], 512);
+//! assert_eq!(c.pair, ("x".to_owned(), true));
+//! assert_eq!(c.anything.to_string(), "[1, \"two\"]");
+//! assert_eq!(*c.mode, Mode::Safe);
+//! assert_eq!((c.upstream.host.as_str(), c.upstream.port), ("example.com", 443));
+//! ```
+//!
+//! ## Errors
+//!
+//! Decoding collects every diagnostic of the file in one pass and returns
+//! them in source order: syntax errors, unknown attributes and blocks
+//! (with a deterministic "Did you mean …?"), missing required attributes
+//! and blocks, values of the wrong type (with the path inside the value,
+//! pointing at the element at fault in a literal collection), integers
+//! out of range, too many blocks, missing labels, and the evaluation
+//! errors of expressions. A file with syntax errors is decoded as the
+//! parser recovered it, and only what the syntax errors do not already
+//! explain is added (see [`Decoder::decode_str`]); it never decodes.
+//!
+//! [`Error`] renders the diagnostics with their source lines (its
+//! `Display`), and gives them as data ([`Error::diagnostics`], each a
+//! [`Diagnostic`] with a summary, a detail and a [`Range`]).
+//!
+//! ```
+//! use hcl_decode::HclBody;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     name: String,
+//!     ports: Vec<u16>,
+//! }
+//!
+//! let err = hcl_decode::from_str::<Config>("name = \"api\" }\nports = [80, \"http\"]\n", "app.hcl").unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "Error: Missing newline after argument\n\
+//!      \n  on app.hcl line 1:\
+//!      \n   1: name = \"api\" }\
+//!      \n                   ^\n\
+//!      \nAn argument definition must end with a newline.\n\
+//!      \nError: Incorrect attribute value type\n\
+//!      \n  on app.hcl line 2:\
+//!      \n   2: ports = [80, \"http\"]\
+//!      \n                   ^^^^^^\n\
+//!      \nInappropriate value for attribute \"ports\": [1]: a number is required."
+//! );
+//! let first = err.diagnostics().iter().next().unwrap();
+//! assert_eq!(first.subject.as_ref().unwrap().start.line, 1);
+//! ```
+//!
+//! Warnings do not make a decoding fail; the `_with_warnings` variants of
+//! the [`Decoder`]'s methods return them with the value ([`Decoded`]).
+//!
+//! ## Variables and functions
+//!
+//! Expressions are evaluated when a file is decoded. The [`Decoder`]
+//! declares the variables and functions they may use; an unknown one is an
+//! error with a suggestion. In literal-only mode
+//! ([`Decoder::literal_only`]) no variable or function may be used (and
+//! declaring any is an error).
+//!
+//! ```
+//! use hcl_decode::{Decoder, Function, HclBody, Parameter, Type, Value};
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     url: String,
+//! }
+//!
+//! let upper = Function::builder()
+//!     .param(Parameter::new("s", Type::String))
+//!     .returns(Type::String)
+//!     .build(|args, _| Ok(Value::string(args[0].as_str().unwrap_or_default().to_uppercase())));
+//! let decoder = Decoder::new()
+//!     .variable("env", Value::object([("host", Value::string("db"))]))
+//!     .function("upper", upper);
+//! let c: Config = decoder.decode_str("url = \"pg://${upper(env.host)}\"\n", "c.hcl").unwrap();
+//! assert_eq!(c.url, "pg://DB");
+//!
+//! let err = decoder.decode_str::<Config>("url = \"pg://${evn.host}\"\n", "c.hcl").unwrap_err();
+//! assert_eq!(
+//!     err.diagnostics().to_string(),
+//!     "c.hcl:1,15-18: Unknown variable; There is no variable named \"evn\". Did you mean \"env\"?"
+//! );
+//! ```
+//!
+//! ## Layered decoding
+//!
+//! An application and its plugins decode one file in turns ([`layered`],
+//! [`Layers`]): each layer takes the attributes and blocks its struct
+//! names; at the end, whatever nobody consumed is reported once, with
+//! "Did you mean …?" suggestions from every layer's schema, together with
+//! every layer's own mistakes.
+//!
+//! ```
+//! use hcl_decode::{Decoder, HclBody};
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Core {
+//!     name: String,
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Metrics {
+//!     #[hcl(default = 9090)]
+//!     metrics_port: u16,
+//! }
+//!
+//! let src = "name = \"api\"\nmetrics_port = 9100\nmetrics_prot = 1\n";
+//! let mut layers = Decoder::new().layers_str(src, "app.hcl").unwrap();
+//! let core: Core = layers.decode().unwrap();
+//! let metrics: Metrics = layers.decode().unwrap();
+//! assert_eq!((core.name.as_str(), metrics.metrics_port), ("api", 9100));
+//! let err = layers.finish().unwrap_err();
+//! assert_eq!(
+//!     err.diagnostics().to_string(),
+//!     "app.hcl:3,1-13: Unsupported argument; An argument named \"metrics_prot\" is not expected here. Did you mean \"metrics_port\"?"
+//! );
+//! ```
+//!
+//! ## JSON files
+//!
+//! A file whose name ends in `.json` is read in HCL's JSON syntax (or any
+//! file, with [`Decoder::syntax`]): the same structs decode it. A block is
+//! a property named by its type, with one level of nested objects per
+//! label; strings are templates (literals in literal-only mode).
+//!
+//! ```
+//! use hcl_decode::HclBody;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     name: String,
+//!     #[hcl(block)]
+//!     listener: Vec<Listener>,
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Listener {
+//!     #[hcl(label)]
+//!     name: String,
+//!     port: u16,
+//! }
+//!
+//! let src = r#"{
+//!   "name": "api",
+//!   "listener": { "public": { "port": 443 }, "admin": { "port": 9000 } }
+//! }"#;
+//! let c: Config = hcl_decode::from_str(src, "app.hcl.json").unwrap();
+//! assert_eq!(c.listener.len(), 2);
+//! assert_eq!((c.listener[1].name.as_str(), c.listener[1].port), ("admin", 9000));
+//!
+//! let err = hcl_decode::from_str::<Config>(r#"{"name": "api", "listener": {"x": {"port": "p"}}}"#, "app.json")
+//!     .unwrap_err();
+//! assert_eq!(
+//!     err.diagnostics().to_string(),
+//!     "app.json:1,44-47: Incorrect attribute value type; Inappropriate value for attribute \"port\": a number is required."
+//! );
+//! ```
+//!
+//! ## The hcldec spec language
+//!
+//! [`spec`] decodes a body by a spec written in HCL into a
+//! [`Value`], as HashiCorp's `hcldec` does:
+//!
+//! ```
+//! use hcl_core::native::parse_config_str;
+//! use hcl_core::{EvalContext, Value};
+//! use hcl_decode::spec::{decode, parse_spec_file};
+//!
+//! let (spec, diags) = parse_spec_file(b"object {\n  attr \"name\" { type = string }\n}\n", "s.hcldec");
+//! assert!(diags.is_empty());
+//! let (file, _) = parse_config_str("name = \"web\"\n", "app.hcl");
+//! let (value, diags) = decode(&file.body(), &spec.root, &EvalContext::literal_only());
+//! assert!(diags.is_empty());
+//! assert_eq!(value, Value::object([("name", Value::string("web"))]));
+//! ```
 pub mod decode;
 pub mod error;
 pub mod from;
@@ -197,7 +744,7 @@ pub use decode::{
     Content, DecodeContext, FromBlocks, FromBody, FromExpression, FromLabel, FromRange, HclBody,
 };
 pub use error::{Error, ValueError};
-pub use from::{Decoder, Mode, Syntax, from_body, from_file, from_slice, from_str};
+pub use from::{Decoded, Decoder, Mode, Syntax, from_body, from_file, from_slice, from_str};
 pub use handle::{Body, Expression};
 pub use layered::Layers;
 #[cfg(feature = "serde")]

@@ -1,27 +1,263 @@
-//! Parsing a file in either syntax into a [`Body`].
+//! Parsing a file in either syntax into a [`Body`], and what its syntax
+//! errors damaged ([`Damage`]), so that decoding the recovered tree adds
+//! only the mistakes the syntax errors do not already explain.
 
-use hcl_core::Diagnostics;
-use hcl_core::native::{ParseOptions, parse_config};
+use hcl_core::native::{ParseOptions, ParsedFile, parse_config};
+use hcl_core::{Diagnostic, Diagnostics, Range};
 
 use crate::from::Syntax;
 use crate::handle::Body;
 
-/// Parses `source` in `syntax`; the body is usable (possibly partial) even
-/// when there are errors.
+/// A parsed file: the body (usable, possibly partial, even when there are
+/// errors), the syntax diagnostics, and what the errors damaged.
+pub(crate) struct Parsed {
+    pub(crate) body: Body,
+    pub(crate) diags: Diagnostics,
+    pub(crate) damage: Damage,
+}
+
+/// Parses `source` in `syntax`.
 pub(crate) fn parse(
     source: &[u8],
     file_name: &str,
     syntax: Syntax,
     options: &ParseOptions,
-) -> (Body, Diagnostics) {
+) -> Parsed {
     match syntax {
         Syntax::Native => {
             let (file, diags) = parse_config(source, file_name, options);
-            (Body::new(file.body()), diags)
+            let damage = Damage::native(&file, &diags);
+            Parsed {
+                body: Body::new(file.body()),
+                diags,
+                damage,
+            }
         }
         Syntax::Json => {
             let (file, diags) = hcl_core::json::parse(source, file_name);
-            (Body::new(file.body()), diags)
+            let mut damage = Damage::conservative(&diags);
+            // Nothing was recovered: there is nothing to decode either.
+            let root = file.body().range();
+            damage.everything = damage.is_damaged() && root.start.byte == root.end.byte;
+            Parsed {
+                body: Body::new(file.body()),
+                diags,
+                damage,
+            }
         }
+    }
+}
+
+/// A byte interval of one file, both ends included (so that an empty
+/// range touching an item counts as inside it).
+#[derive(Clone, Debug)]
+struct Zone {
+    file: std::sync::Arc<str>,
+    start: usize,
+    end: usize,
+}
+
+impl Zone {
+    fn of(range: &Range) -> Zone {
+        Zone {
+            file: range.filename.clone(),
+            start: range.start.byte,
+            end: range.end.byte.max(range.start.byte),
+        }
+    }
+
+    fn meets(&self, other: &Zone) -> bool {
+        self.file == other.file && self.start <= other.end && other.start <= self.end
+    }
+
+    fn holds(&self, range: &Range) -> bool {
+        *self.file == *range.filename && self.start <= range.start.byte && range.start.byte <= self.end
+    }
+}
+
+/// What the syntax errors of a file damaged: decoding the recovered tree
+/// reports, besides them, only what they do not explain.
+///
+/// A decoding diagnostic is dropped when
+///
+/// - its subject meets a syntax error's (the same problem, twice: an
+///   invalid expression is also a value that is "not known yet");
+/// - it lies inside an attribute whose text holds a syntax error (the
+///   expression was recovered from broken text: its evaluation errors and
+///   wrong types are consequences), or after a syntax error in a block left
+///   unclosed (what the parser put there belongs elsewhere);
+/// - it says an item is missing from a body that a syntax error left
+///   incomplete (the item may be in the text the parser skipped to
+///   recover).
+///
+/// A body is incomplete when a syntax error lies in it and not inside one
+/// of its blocks that was properly closed (an unclosed bracket or brace
+/// swallows the rest of the enclosing body), or when it is the empty body
+/// the parser gave a block it could not read. For the JSON syntax, whose
+/// tree is not open to this analysis, a missing item is dropped when a
+/// syntax error follows the start of its body, and when the parser could
+/// not recover the document's root, nothing but the syntax errors is
+/// reported.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Damage {
+    errors: Vec<Zone>,
+    broken_items: Vec<Zone>,
+    /// Where incomplete bodies report missing items (their start).
+    incomplete_bodies: Vec<(std::sync::Arc<str>, usize)>,
+    /// The JSON rule for missing items.
+    conservative: bool,
+    /// Nothing could be recovered: every decoding diagnostic is noise.
+    everything: bool,
+}
+
+fn error_zones(diags: &Diagnostics) -> Vec<Zone> {
+    diags
+        .errors()
+        .filter_map(|d| d.subject.as_ref())
+        .map(Zone::of)
+        .collect()
+}
+
+impl Damage {
+    /// Nothing damaged.
+    pub(crate) fn none() -> Damage {
+        Damage::default()
+    }
+
+    /// Whether there are syntax errors.
+    pub(crate) fn is_damaged(&self) -> bool {
+        !self.errors.is_empty()
+    }
+
+    fn conservative(diags: &Diagnostics) -> Damage {
+        Damage {
+            errors: error_zones(diags),
+            conservative: true,
+            ..Damage::default()
+        }
+    }
+
+    fn native(file: &ParsedFile, diags: &Diagnostics) -> Damage {
+        let errors = error_zones(diags);
+        if errors.is_empty() {
+            return Damage::none();
+        }
+        let ast = file.ast();
+        let zone = |span: hcl_core::source::Span| Zone::of(&file.range(span));
+        let mut broken_items: Vec<Zone> = ast
+            .attributes
+            .iter()
+            .map(|a| zone(a.span))
+            .filter(|z| errors.iter().any(|e| e.meets(z)))
+            .collect();
+
+        // Each body's enclosing body, and whether its block was closed.
+        let n = ast.bodies.len();
+        let mut parent: Vec<Option<usize>> = vec![None; n];
+        let mut closed = vec![true; n];
+        let mut incomplete = vec![false; n];
+        for (i, body) in ast.bodies.iter().enumerate() {
+            for block in ast.body_blocks(body) {
+                let child = block.body.0 as usize;
+                if child < n {
+                    parent[child] = Some(i);
+                    closed[child] = file.span_text(block.close_brace) == "}";
+                    if file.span_text(block.open_brace) != "{" {
+                        incomplete[child] = true;
+                    }
+                }
+            }
+        }
+        let zones: Vec<Zone> = ast.bodies.iter().map(|b| zone(b.span)).collect();
+        for e in &errors {
+            // The innermost body holding the error, then outwards while the
+            // body's block was left unclosed.
+            let innermost = zones
+                .iter()
+                .enumerate()
+                .filter(|(_, z)| z.meets(e))
+                .min_by_key(|(_, z)| z.end - z.start)
+                .map(|(i, _)| i);
+            let mut at = innermost;
+            while let Some(i) = at {
+                incomplete[i] = true;
+                if closed[i] {
+                    break;
+                }
+                // The rest of an unclosed block's body is what followed
+                // the block: what is found there is misplaced.
+                broken_items.push(Zone {
+                    start: e.start,
+                    ..zones[i].clone()
+                });
+                at = parent[i];
+            }
+        }
+        let incomplete_bodies = zones
+            .iter()
+            .zip(&incomplete)
+            .filter(|(_, inc)| **inc)
+            .map(|(z, _)| (z.file.clone(), z.start))
+            .collect();
+        Damage {
+            errors,
+            broken_items,
+            incomplete_bodies,
+            conservative: false,
+            everything: false,
+        }
+    }
+
+    /// Whether the syntax errors explain a decoding diagnostic.
+    fn explains(&self, d: &Diagnostic) -> bool {
+        if self.everything {
+            return true;
+        }
+        let Some(subject) = &d.subject else {
+            return false;
+        };
+        let z = Zone::of(subject);
+        if self.errors.iter().any(|e| e.meets(&z)) {
+            return true;
+        }
+        if self.broken_items.iter().any(|item| item.holds(subject)) {
+            return true;
+        }
+        if !d.summary.starts_with("Missing ") {
+            return false;
+        }
+        if self.conservative {
+            return self
+                .errors
+                .iter()
+                .any(|e| *e.file == *subject.filename && e.start >= subject.start.byte);
+        }
+        // A native body reports a missing item at the point where it
+        // starts.
+        if subject.start.byte != subject.end.byte {
+            return false;
+        }
+        self.incomplete_bodies
+            .iter()
+            .any(|(file, start)| **file == *subject.filename && *start == subject.start.byte)
+    }
+
+    /// The syntax diagnostics and the decoding diagnostics they do not
+    /// explain, in source order.
+    pub(crate) fn merge(&self, syntax: &Diagnostics, decoding: Diagnostics) -> Diagnostics {
+        if syntax.is_empty() {
+            let mut decoding = decoding;
+            decoding.sort_by_source();
+            return decoding;
+        }
+        let mut all = syntax.clone();
+        all.extend(
+            decoding
+                .into_iter()
+                .filter(|d| !(self.is_damaged() && self.explains(d)))
+                .collect(),
+        );
+        all.sort_by_source();
+        all
     }
 }

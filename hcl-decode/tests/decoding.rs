@@ -126,16 +126,100 @@ fn a_good_file_decodes() {
 }
 
 #[test]
-fn syntax_errors_are_reported_alone() {
-    let err = hcl_decode::from_str::<App>("name = [1,\n", "app.hcl").unwrap_err();
-    assert_eq!(err.diagnostics().len(), 1);
-    assert!(err.diagnostics().has_errors());
-    // Only the syntax error: no "Missing required argument" for `database`.
+fn syntax_and_decoding_errors_are_reported_together() {
+    // A syntax error in one block, decoding mistakes around it: all of
+    // them, in source order.
+    let src = r#"name = "api"
+port = 70000
+database {
+  url = "pg://" "x"
+}
+cache {
+  size = "big"
+}
+listener "a" {
+  adress = "x"
+}
+"#;
+    let err = hcl_decode::from_str::<App>(src, "app.hcl").unwrap_err();
+    let lines: Vec<String> = err.diagnostics().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        lines,
+        [
+            "app.hcl:2,8-13: Invalid attribute value; Inappropriate value for attribute \"port\": value must be a whole number, between 0 and 65535 inclusive.",
+            "app.hcl:4,17-18: Missing newline after argument; An argument definition must end with a newline.",
+            "app.hcl:7,10-15: Incorrect attribute value type; Inappropriate value for attribute \"size\": a number is required.",
+            "app.hcl:9,14-14: Missing required argument; The argument \"address\" is required, but no definition was found.",
+            "app.hcl:10,3-9: Unsupported argument; An argument named \"adress\" is not expected here. Did you mean \"address\"?",
+        ]
+    );
+    // Rendered with source snippets, syntax errors included.
     assert!(
-        !err.diagnostics().to_string().contains("Missing required"),
+        err.to_string().contains(
+            "Error: Missing newline after argument\n\n  on app.hcl line 4:\n   4:   url = \"pg://\" \"x\"\n                      ^\n"
+        ),
+        "{err}"
+    );
+
+    // The same file decodes once the syntax error is fixed.
+    let fixed = src
+        .replace("\"pg://\" \"x\"", "\"pg://\"")
+        .replace("70000", "80")
+        .replace("\"big\"", "1")
+        .replace("adress", "address");
+    let app: App = hcl_decode::from_str(&fixed, "app.hcl").unwrap();
+    assert_eq!(app.database.url, "pg://");
+}
+
+#[test]
+fn what_a_syntax_error_explains_is_not_reported_again() {
+    // An invalid expression is not also a value "not known yet".
+    let err = hcl_decode::from_str::<App>(
+        "name = \"api\"\nport =\ndatabase { url = \"x\" }\n",
+        "app.hcl",
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.diagnostics().to_string(),
+        "app.hcl:2,7-3,1: Invalid expression; Expected the start of an expression, but found an invalid expression token."
+    );
+
+    // An unclosed bracket swallows what follows: no "missing" `database`,
+    // no "unknown variable" for the swallowed words.
+    let err = hcl_decode::from_str::<App>("name = [1,\ndatabase { url = \"x\" }\n", "app.hcl")
+        .unwrap_err();
+    assert_eq!(err.diagnostics().len(), 1, "{}", err.diagnostics());
+    assert!(err.diagnostics().has_errors());
+
+    // An unclosed block: what follows it is not reported as unexpected in
+    // it, nor is the root's `name` reported missing.
+    let err = hcl_decode::from_str::<App>(
+        "database {\n  url = (\"x\"\n}\nname = \"api\"\n",
+        "app.hcl",
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.diagnostics().to_string(),
+        "app.hcl:3,1-2: Unbalanced parentheses; Expected a closing parenthesis to terminate the expression."
+    );
+
+    // JSON: a document whose root could not be read has nothing else to
+    // report; otherwise the decoding mistakes come too.
+    let err = hcl_decode::from_str::<App>(r#"{"name": "api",}"#, "app.json").unwrap_err();
+    assert!(
+        err.diagnostics()
+            .iter()
+            .all(|d| !d.summary.starts_with("Missing required")),
         "{}",
         err.diagnostics()
     );
+    let err = hcl_decode::from_str::<App>(
+        r#"{"name": "api", "port": 70000, "database": {"url": "x"}, "cache": {"size": }}"#,
+        "app.json",
+    )
+    .unwrap_err();
+    let summaries: Vec<&str> = err.diagnostics().iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Invalid attribute value", "Missing JSON value"]);
 }
 
 #[test]
@@ -233,10 +317,12 @@ fn variables_functions_and_literal_only_mode() {
     // Literal-only: no variables, no functions.
     let err = Decoder::new()
         .literal_only()
-        .variable("who", Value::string("world"))
         .decode_str::<Greeting>("text = \"hello ${who}\"\n", "g.hcl")
         .unwrap_err();
-    assert_eq!(err.diagnostics().len(), 1);
+    assert_eq!(
+        err.diagnostics().to_string(),
+        "g.hcl:1,17-20: Variables not allowed; Variables may not be used here."
+    );
     // JSON strings are literals in literal-only mode.
     let g: Greeting = Decoder::new()
         .literal_only()
@@ -286,4 +372,131 @@ fn decoding_a_parsed_body() {
     assert_eq!(g.text, "a");
     let diags = hcl_decode::from_body::<App>(&body, &EvalContext::new()).unwrap_err();
     assert!(diags.has_errors());
+}
+
+#[test]
+fn a_literal_only_decoder_with_variables_or_functions_is_an_error() {
+    let upper = Function::builder()
+        .param(Parameter::new("s", Type::String))
+        .returns(Type::String)
+        .build(|args, _| Ok(args[0].clone()));
+    let mut base = EvalContext::new();
+    base.declare_variable("env", Value::string("prod")).unwrap();
+    let decoders = [
+        Decoder::new()
+            .literal_only()
+            .variable("who", Value::string("world")),
+        Decoder::new().function("upper", upper).literal_only(),
+        Decoder::new().eval_context(base).literal_only(),
+    ];
+    let names = ["variable \"who\"", "function \"upper\"", "variable \"env\""];
+    for (decoder, name) in decoders.iter().zip(names) {
+        assert!(decoder.build_eval_context().is_err());
+        // Even a file that uses none of them: the options contradict.
+        let err = decoder
+            .decode_str::<Greeting>("text = \"hi\"\n", "g.hcl")
+            .unwrap_err();
+        assert_eq!(err.diagnostics().len(), 1);
+        let d = &err.diagnostics().iter().next().unwrap();
+        assert_eq!(d.summary, "Invalid decoder options");
+        assert!(d.detail.contains(name), "{}", d.detail);
+        assert!(d.subject.is_none());
+        assert!(decoder.layers_str("text = \"hi\"\n", "g.hcl").is_err());
+        let body = Decoder::new().parse_slice(b"text = \"hi\"\n", "g.hcl").unwrap();
+        assert!(decoder.decode_body::<Greeting>(&body).is_err());
+    }
+    // Literal-only alone is fine.
+    let g: Greeting = Decoder::new()
+        .literal_only()
+        .decode_str("text = \"hi\"\n", "g.hcl")
+        .unwrap();
+    assert_eq!(g.text, "hi");
+}
+
+/// Blocks that still decode but are deprecated: a warning for each.
+#[derive(Debug)]
+struct Deprecated<T>(Vec<T>);
+
+impl<T: HclBody> hcl_decode::FromBlocks for Deprecated<T> {
+    type Block = T;
+
+    fn from_blocks(
+        type_name: &str,
+        blocks: &[&hcl_decode::hcl_core::body::Block],
+        missing: &hcl_decode::Range,
+        cx: &mut hcl_decode::DecodeContext<'_>,
+    ) -> Option<Self> {
+        for b in blocks {
+            cx.push(
+                hcl_decode::Diagnostic::warning(format!("Deprecated {type_name} block"))
+                    .with_detail("It will be removed in the next release.")
+                    .with_subject(b.def_range.clone()),
+            );
+        }
+        Vec::<T>::from_blocks(type_name, blocks, missing, cx).map(Deprecated)
+    }
+
+    fn value_type() -> Type {
+        Vec::<T>::value_type()
+    }
+
+    fn from_value(value: &Value, range: &hcl_decode::Range) -> Result<Self, hcl_decode::ValueError> {
+        <Vec<T> as hcl_decode::FromBlocks>::from_value(value, range).map(Deprecated)
+    }
+}
+
+#[derive(HclBody, Debug)]
+struct WithLegacy {
+    name: String,
+    #[hcl(block)]
+    legacy: Deprecated<Cache>,
+}
+
+#[test]
+fn warnings_of_a_successful_decoding_are_returned() {
+    let src = "name = \"api\"\nlegacy { size = 1 }\n";
+    // The plain entry points succeed and drop them...
+    let v: WithLegacy = hcl_decode::from_str(src, "app.hcl").unwrap();
+    assert_eq!(v.legacy.0.len(), 1);
+    // ... the `_with_warnings` ones return them, with the source to show
+    // them.
+    let decoded = Decoder::new()
+        .decode_str_with_warnings::<WithLegacy>(src, "app.hcl")
+        .unwrap();
+    assert_eq!(decoded.value.name, "api");
+    assert_eq!(
+        decoded.warnings.to_string(),
+        "app.hcl:2,1-7: Deprecated legacy block; It will be removed in the next release."
+    );
+    assert_eq!(
+        decoded.render_warnings(),
+        "Warning: Deprecated legacy block\n\n  on app.hcl line 2:\n   2: legacy { size = 1 }\n      ^^^^^^\n\nIt will be removed in the next release."
+    );
+    let decoded = Decoder::new()
+        .decode_slice_with_warnings::<WithLegacy>(src.as_bytes(), "app.hcl")
+        .unwrap();
+    assert_eq!(decoded.warnings.len(), 1);
+    let body = Decoder::new().parse_slice(src.as_bytes(), "app.hcl").unwrap();
+    let decoded = Decoder::new()
+        .decode_body_with_warnings::<WithLegacy>(&body)
+        .unwrap();
+    assert_eq!(decoded.warnings.len(), 1);
+    assert_eq!(decoded.into_value().name, "api");
+    // A failed decoding has them among its diagnostics.
+    let err = hcl_decode::from_str::<WithLegacy>("legacy { size = 1 }\n", "app.hcl").unwrap_err();
+    assert_eq!(err.diagnostics().len(), 2);
+    assert!(err.to_string().contains("Warning: Deprecated legacy block"));
+    // So does a layered decoding's end.
+    let mut layers = Decoder::new().layers_str(src, "app.hcl").unwrap();
+    assert!(layers.decode::<WithLegacy>().is_some());
+    let warnings = layers.finish().unwrap();
+    assert_eq!(warnings.len(), 1);
+    // And a file decoded from disk.
+    let path = std::env::temp_dir().join(format!("hcl-decode-warnings-{}.hcl", std::process::id()));
+    std::fs::write(&path, src).unwrap();
+    let decoded = Decoder::new()
+        .decode_file_with_warnings::<WithLegacy>(&path)
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(decoded.warnings.len(), 1);
 }

@@ -147,3 +147,22 @@ fn by_hand_with_a_remain_field() {
     );
     assert!(layered::unconsumed(&rest, &[Metrics::schema()]).is_empty());
 }
+
+#[test]
+fn a_file_with_syntax_errors_gives_no_layer_a_value_but_reports_everything() {
+    let src = "name = \"api\"\nlistener \"a\" { port = 80 80 }\nmetrics_port = \"x\"\nmetrics_prot = 1\n";
+    let mut layers = Decoder::new().layers_str(src, "app.hcl").unwrap();
+    assert!(layers.decode::<Core>().is_none());
+    assert!(layers.decode::<Metrics>().is_none());
+    let err = layers.finish().unwrap_err();
+    let lines: Vec<String> = err.diagnostics().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        lines,
+        [
+            "app.hcl:2,26-28: Invalid single-argument block definition; A single-line block definition must end with a closing brace immediately after its single argument definition.",
+            "app.hcl:3,16-19: Incorrect attribute value type; Inappropriate value for attribute \"metrics_port\": a number is required.",
+            "app.hcl:4,1-13: Unsupported argument; An argument named \"metrics_prot\" is not expected here. Did you mean \"metrics_port\"?",
+        ]
+    );
+    assert!(err.to_string().contains("   2: listener \"a\" { port = 80 80 }\n"));
+}

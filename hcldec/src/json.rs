@@ -12,30 +12,47 @@ use hcl_core::{Type, Value};
 /// `"`, `\`, control characters (`\n`, `\r`, `\t` by name, the others as
 /// `\u00XX`), the HTML characters `<`, `>`, `&`, and U+2028, U+2029.
 pub fn write_string(out: &mut String, s: &str) {
+    out.reserve(s.len() + 2);
     out.push('"');
     let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, c) in s.char_indices() {
-        let escape: Option<&str> = match c {
-            '"' => Some("\\\""),
-            '\\' => Some("\\\\"),
-            '\n' => Some("\\n"),
-            '\r' => Some("\\r"),
-            '\t' => Some("\\t"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => None,
-            c if (c as u32) < 0x20 => None,
-            _ => continue,
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let escape: Option<&str> = match b {
+            b'"' => Some("\\\""),
+            b'\\' => Some("\\\\"),
+            b'\n' => Some("\\n"),
+            b'\r' => Some("\\r"),
+            b'\t' => Some("\\t"),
+            b'<' | b'>' | b'&' => None,
+            0..=0x1f => None,
+            // U+2028 and U+2029: E2 80 A8 and E2 80 A9.
+            0xE2 if bytes.get(i + 1) == Some(&0x80)
+                && matches!(bytes.get(i + 2), Some(0xA8 | 0xA9)) =>
+            {
+                None
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
         };
+        // `i` is at an ASCII byte or at the start of a character: a
+        // boundary.
         out.push_str(&s[start..i]);
+        let width = if b == 0xE2 { 3 } else { 1 };
         match escape {
             Some(e) => out.push_str(e),
             None => {
+                let c = s[i..].chars().next().unwrap_or_default();
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
         }
-        start = i + c.len_utf8();
+        i += width;
+        start = i;
     }
-    out.push_str(std::str::from_utf8(&bytes[start..]).unwrap_or_default());
+    out.push_str(&s[start..]);
     out.push('"');
 }
 
@@ -49,6 +66,85 @@ pub struct ValueOptions {
     /// Leave out object and map entries whose value is null (the Go tool's
     /// default, undone by `--keep-nulls`).
     pub strip_nulls: bool,
+    /// How many threads may write the elements of a large collection (the
+    /// text is the same whatever the number).
+    pub threads: usize,
+}
+
+/// How many elements make writing a collection in parallel worth it.
+const PARALLEL_MIN_ELEMENTS: usize = 64;
+
+/// Writes the items of a collection, separated by commas: in parallel runs
+/// when there are many and threads are allowed. `write` writes one item
+/// (and says whether it wrote anything).
+fn write_items<T: Sync>(
+    out: &mut String,
+    items: &[T],
+    opts: ValueOptions,
+    write: &(dyn Fn(&mut String, &T, ValueOptions) -> Result<bool, MarshalError> + Sync),
+) -> Result<(), MarshalError> {
+    let run = |out: &mut String, part: &[T], opts: ValueOptions| {
+        let mut first = out.is_empty() || out.ends_with(['[', '{']);
+        for item in part {
+            let mark = out.len();
+            if !first {
+                out.push(',');
+            }
+            if write(out, item, opts)? {
+                first = false;
+            } else {
+                out.truncate(mark);
+            }
+        }
+        Ok::<(), MarshalError>(())
+    };
+    if opts.threads < 2 || items.len() < PARALLEL_MIN_ELEMENTS {
+        return run(out, items, opts);
+    }
+    let chunk = items.len().div_ceil(opts.threads);
+    let single = ValueOptions { threads: 1, ..opts };
+    let parts: Vec<Result<String, MarshalError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| {
+                let work = move || {
+                    let mut text = String::new();
+                    run(&mut text, part, single).map(|()| text)
+                };
+                std::thread::Builder::new()
+                    .stack_size(8 << 20)
+                    .spawn_scoped(scope, work)
+                    .map_err(|_| part)
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| match h {
+                Ok(h) => match h.join() {
+                    Ok(r) => r,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                },
+                // No thread could be started: write the run here.
+                Err(part) => {
+                    let mut text = String::new();
+                    run(&mut text, part, single).map(|()| text)
+                }
+            })
+            .collect()
+    });
+    let mut wrote = !(out.is_empty() || out.ends_with(['[', '{']));
+    for part in parts {
+        let part = part?;
+        if part.is_empty() {
+            continue;
+        }
+        if wrote {
+            out.push(',');
+        }
+        out.push_str(&part);
+        wrote = true;
+    }
+    Ok(())
 }
 
 /// Appends `value` as `cty/json`'s `Marshal(value, value.Type())` writes it.
@@ -78,30 +174,24 @@ pub fn write_value(
         Type::String => write_string(out, value.as_str().unwrap_or_default()),
         Type::List(_) | Type::Set(_) | Type::Tuple(_) => {
             out.push('[');
-            for (i, e) in value.elements().unwrap_or_default().iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_value(out, e, opts)?;
-            }
+            let elements = value.elements().unwrap_or_default();
+            write_items(out, elements, opts, &|out, e, opts| {
+                write_value(out, e, opts).map(|()| true)
+            })?;
             out.push(']');
         }
         Type::Map(_) | Type::Object(_) => {
             out.push('{');
-            let mut first = true;
             if let Some(attrs) = value.attributes() {
-                for (k, v) in attrs {
+                let entries: Vec<(&String, &Value)> = attrs.iter().collect();
+                write_items(out, &entries, opts, &|out, (k, v), opts| {
                     if opts.strip_nulls && v.is_null() {
-                        continue;
+                        return Ok(false);
                     }
-                    if !first {
-                        out.push(',');
-                    }
-                    first = false;
                     write_string(out, k);
                     out.push(':');
-                    write_value(out, v, opts)?;
-                }
+                    write_value(out, v, opts).map(|()| true)
+                })?;
             }
             out.push('}');
         }
@@ -187,8 +277,12 @@ pub fn result_document(
     value: &Value,
     with_type: bool,
     strip_nulls: bool,
+    threads: usize,
 ) -> Result<String, MarshalError> {
-    let opts = ValueOptions { strip_nulls };
+    let opts = ValueOptions {
+        strip_nulls,
+        threads,
+    };
     let mut out = String::new();
     if !with_type || value.ty().is_dynamic() {
         write_value(&mut out, value, opts)?;

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use hcl_core::body::{DynBody, merge_bodies};
 use hcl_core::native::{ParseOptions, parse_config};
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, Value};
-use hcl_decode::spec::{decode, decode_spec_body, variables};
+use hcl_decode::spec::{DecodeOptions, decode_spec_body, decode_with, variables};
 
 use crate::args::{ArgsError, USAGE};
 use crate::output::{DiagFormat, DiagWriter, Source};
@@ -168,7 +168,11 @@ fn parse_source(src: &[u8], filename: &str, json: bool, writer: &mut DiagWriter)
 
 /// Reads and parses a file (JSON when its name ends in `.json`).
 fn parse_file(filename: &str, writer: &mut DiagWriter) -> Parsed {
-    let json = filename.ends_with(".json");
+    parse_file_as(filename, filename.ends_with(".json"), writer)
+}
+
+/// Reads and parses a file, as JSON when `json`.
+fn parse_file_as(filename: &str, json: bool, writer: &mut DiagWriter) -> Parsed {
     match read_file(filename, json) {
         Ok(src) => parse_source(&src, filename, json, writer),
         Err(diags) => Parsed { body: None, diags },
@@ -218,7 +222,8 @@ fn run(args: &args::Args, writer: &mut DiagWriter) -> Result<(), Failure> {
     };
 
     // The spec file.
-    let spec_parsed = parse_file(spec_file, writer);
+    // The spec file is in the native syntax, whatever its name.
+    let spec_parsed = parse_file_as(spec_file, false, writer);
     let mut diags = spec_parsed.diags;
     let spec = match spec_parsed.body {
         Some(body) if !diags.has_errors() => {
@@ -296,7 +301,8 @@ fn run(args: &args::Args, writer: &mut DiagWriter) -> Result<(), Failure> {
         return write_output(args, &doc);
     }
 
-    let (value, more) = decode(&*body, &spec.root, &ctx);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+    let (value, more) = decode_with(&*body, &spec.root, &ctx, &DecodeOptions { threads });
     diags.extend(restriction.apply(more));
     if diags.has_errors() {
         return writer.fail(&diags);
@@ -304,7 +310,7 @@ fn run(args: &args::Args, writer: &mut DiagWriter) -> Result<(), Failure> {
     // Warnings (which Go drops on success) are still shown.
     writer.write(&diags);
 
-    let doc = json::result_document(&value, args.with_type, !args.keep_nulls)
+    let doc = json::result_document(&value, args.with_type, !args.keep_nulls, threads)
         .map_err(|e| Failure::Error(e.0))?;
     let written = write_output(args, &doc);
     // The process ends here: leave the large structures to the operating

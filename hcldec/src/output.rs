@@ -139,7 +139,11 @@ pub fn diagnostics_document(diags: &Diagnostics) -> Json {
 /// A value as compact JSON, or `None` if JSON cannot hold it.
 fn value_json(value: &hcl_core::Value) -> Option<Json> {
     let mut out = String::new();
-    write_value(&mut out, value, ValueOptions { strip_nulls: false }).ok()?;
+    let opts = ValueOptions {
+        strip_nulls: false,
+        threads: 1,
+    };
+    write_value(&mut out, value, opts).ok()?;
     Some(Json::Raw(out))
 }
 

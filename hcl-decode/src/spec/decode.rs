@@ -34,7 +34,51 @@ use super::{BlockListSpec, BlockMapSpec, Spec, TransformSpec, ValidateSpec};
 /// assert_eq!(v, Value::number(3));
 /// ```
 pub fn decode(body: &dyn Body, spec: &Spec, ctx: &EvalContext) -> (Value, Diagnostics) {
-    Decoder::new(ctx).decode_body(body, spec)
+    decode_with(body, spec, ctx, &DecodeOptions::default())
+}
+
+/// Options for [`decode_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecodeOptions {
+    /// How many threads decoding may use: the bodies of many blocks of one
+    /// type (a `block_list`, `block_set` or `block_map` with at least 64
+    /// blocks) are then decoded in parallel runs. The value and the
+    /// diagnostics, in their order, are the same whatever the number.
+    pub threads: usize,
+}
+
+impl Default for DecodeOptions {
+    /// One thread.
+    fn default() -> Self {
+        DecodeOptions { threads: 1 }
+    }
+}
+
+/// [`decode`], with options.
+///
+/// ```
+/// use hcl_core::native::parse_config_str;
+/// use hcl_core::EvalContext;
+/// use hcl_decode::spec::{decode, decode_with, parse_spec_file, DecodeOptions};
+///
+/// let (spec, _) = parse_spec_file(
+///     b"block_list {\n  block_type = \"b\"\n  attr { name = \"n\" }\n}\n",
+///     "s.hcldec",
+/// );
+/// let input: String = (0..200).map(|i| format!("b {{ n = {i} }}\n")).collect();
+/// let (file, _) = parse_config_str(&input, "in.hcl");
+/// let ctx = EvalContext::literal_only();
+/// let parallel = decode_with(&file.body(), &spec.root, &ctx, &DecodeOptions { threads: 4 });
+/// assert_eq!(parallel, decode(&file.body(), &spec.root, &ctx));
+/// assert_eq!(parallel.0.len(), Some(200));
+/// ```
+pub fn decode_with(
+    body: &dyn Body,
+    spec: &Spec,
+    ctx: &EvalContext,
+    options: &DecodeOptions,
+) -> (Value, Diagnostics) {
+    Decoder::new(ctx, options.threads).decode_body(body, spec)
 }
 
 /// Like [`decode`], but the elements of the top-level body that the spec
@@ -45,7 +89,7 @@ pub fn partial_decode(
     spec: &Spec,
     ctx: &EvalContext,
 ) -> (Value, DynBody, Diagnostics) {
-    let decoder = Decoder::new(ctx);
+    let decoder = Decoder::new(ctx, 1);
     let schema = decoder.schema(spec);
     let (content, rest, mut diags) = body.partial_content(&schema);
     let (value, more) = decoder.decode_content(spec, &content);
@@ -311,21 +355,81 @@ pub(crate) fn go_quote(s: &str) -> String {
     out
 }
 
-/// The state of one decoding: the context, and the schemas and implied
-/// types already computed, by spec node.
+/// How many blocks of one type make decoding them in parallel worth it.
+const PARALLEL_MIN_BLOCKS: usize = 64;
+
+/// The stack size of the decoding threads (the main thread's usual size).
+const THREAD_STACK: usize = 8 << 20;
+
+/// The state of one decoding: the context, the threads it may use, and
+/// the schemas and implied types already computed, by spec node.
 struct Decoder<'c> {
     ctx: &'c EvalContext,
+    threads: usize,
     schemas: RefCell<HashMap<*const Spec, Rc<BodySchema>>>,
     types: RefCell<HashMap<*const Spec, Type>>,
 }
 
 impl<'c> Decoder<'c> {
-    fn new(ctx: &'c EvalContext) -> Decoder<'c> {
+    fn new(ctx: &'c EvalContext, threads: usize) -> Decoder<'c> {
         Decoder {
             ctx,
+            threads: threads.max(1),
             schemas: RefCell::new(HashMap::new()),
             types: RefCell::new(HashMap::new()),
         }
+    }
+
+    /// Decodes the bodies of blocks by one spec, in order: on several
+    /// threads when there are many blocks and threads are allowed (each
+    /// thread then decodes a contiguous run of the blocks, itself on one
+    /// thread).
+    fn decode_each(&self, blocks: &[&Block], nested: &Spec) -> Vec<(Value, Diagnostics)> {
+        if self.threads < 2 || blocks.len() < PARALLEL_MIN_BLOCKS {
+            return blocks
+                .iter()
+                .map(|block| self.decode_body(&*block.body, nested))
+                .collect();
+        }
+        let chunk = blocks.len().div_ceil(self.threads);
+        let ctx = self.ctx;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = blocks
+                .chunks(chunk)
+                .map(|part| {
+                    let work = move || {
+                        let decoder = Decoder::new(ctx, 1);
+                        part.iter()
+                            .map(|block| decoder.decode_body(&*block.body, nested))
+                            .collect::<Vec<_>>()
+                    };
+                    // As deep a stack as the main thread's, for deeply
+                    // nested input.
+                    std::thread::Builder::new()
+                        .stack_size(THREAD_STACK)
+                        .spawn_scoped(scope, work)
+                })
+                .collect();
+            let mut out = Vec::with_capacity(blocks.len());
+            let mut failed = false;
+            for handle in handles {
+                match handle {
+                    Ok(handle) => match handle.join() {
+                        Ok(part) => out.extend(part),
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    },
+                    Err(_) => failed = true,
+                }
+            }
+            if failed {
+                // No thread could be started: decode here instead.
+                return blocks
+                    .iter()
+                    .map(|block| self.decode_body(&*block.body, nested))
+                    .collect();
+            }
+            out
+        })
     }
 
     fn schema(&self, spec: &Spec) -> Rc<BodySchema> {
@@ -528,12 +632,10 @@ impl<'c> Decoder<'c> {
         set: bool,
     ) -> (Value, Diagnostics) {
         let mut diags = Diagnostics::new();
-        let mut blocks: Vec<&Block> = Vec::new();
-        let mut elements: Vec<Value> = Vec::new();
-        for block in content.blocks_of_type(&b.type_name) {
-            let (v, more) = self.decode_body(&*block.body, &b.nested);
+        let blocks: Vec<&Block> = content.blocks_of_type(&b.type_name).collect();
+        let mut elements: Vec<Value> = Vec::with_capacity(blocks.len());
+        for (v, more) in self.decode_each(&blocks, &b.nested) {
             diags.extend(more);
-            blocks.push(block);
             elements.push(v);
         }
         let count = i64::try_from(elements.len()).unwrap_or(i64::MAX);
@@ -630,13 +732,13 @@ impl<'c> Decoder<'c> {
         let mut diags = Diagnostics::new();
         let depth = b.labels.len();
         let mut root = MapNode::default();
-        let mut first_block: Option<&Block> = None;
-        for block in content.blocks_of_type(&b.type_name) {
-            if depth == 0 || block.labels.len() < depth {
-                continue;
-            }
-            first_block.get_or_insert(block);
-            let (value, more) = self.decode_body(&*block.body, &b.nested);
+        let blocks: Vec<&Block> = content
+            .blocks_of_type(&b.type_name)
+            .filter(|block| depth > 0 && block.labels.len() >= depth)
+            .collect();
+        let first_block = blocks.first().copied();
+        let decoded = self.decode_each(&blocks, &b.nested);
+        for (block, (value, more)) in blocks.iter().zip(decoded) {
             let mut target = &mut root;
             for key in &block.labels[..depth - 1] {
                 target = target.children.entry(key.clone()).or_default();

@@ -81,7 +81,10 @@ use std::collections::BTreeMap;
 use hcl_core::body::DynExpression;
 use hcl_core::{EvalContext, Function, Value};
 
-pub use decode::{decode, implied_schema, implied_type, partial_decode, source_range, variables};
+pub use decode::{
+    DecodeOptions, decode, decode_with, implied_schema, implied_type, partial_decode, source_range,
+    variables,
+};
 pub use parse::{decode_spec_body, parse_spec_file, spec_context, spec_functions};
 pub use static_expr::StaticExpression;
 pub use types::type_expression;
