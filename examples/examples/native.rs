@@ -20,7 +20,11 @@ fn context() -> EvalContext {
     let upper = Function::builder()
         .param(Parameter::new("str", Type::String))
         .returns(Type::String)
-        .build(|args, _| Ok(Value::string(args[0].as_str().unwrap_or_default().to_uppercase())));
+        .build(|args, _| {
+            Ok(Value::string(
+                args[0].as_str().unwrap_or_default().to_uppercase(),
+            ))
+        });
     let zones = Value::tuple([Value::string("eu-west-1a"), Value::string("eu-west-1b")]);
     // Declaring into a full-expression context cannot fail.
     let _ = ctx.declare_variable("offset", Value::number(1));

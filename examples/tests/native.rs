@@ -9,7 +9,11 @@ fn native_example_reads_a_file_and_reports_a_broken_one() {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo runs");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(out.contains("  port = 8081"), "{out}");
     assert!(out.contains("  replicas = 4"), "{out}");

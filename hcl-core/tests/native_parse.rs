@@ -344,7 +344,7 @@ fn comments_line_and_inline() {
     assert_eq!(names, ["a", "b", "c"]);
     // A line comment ends the attribute like a newline does.
     assert_eq!(
-        file.range(ast.body_attributes(root)[0].span).to_string(),
+        file.range(ast.body_attributes(root)[0].span()).to_string(),
         "t.hcl:3,1-6"
     );
 }
@@ -1186,4 +1186,40 @@ fn diagnostics_traversal_splat() {
         diags_of("traversal", "foo.*".as_bytes()),
         ["Attribute name required @ t.hcl:1,5-6"] as [&str; 1]
     );
+}
+
+#[test]
+fn long_runs_of_newlines_and_comments_before_a_for_keyword() {
+    // The parser scans tokens in batches: looking past newlines for `for`
+    // must work across batch boundaries.
+    let filler = "\n# comment\n/* inline */\n".repeat(200);
+    let long = config(&format!(
+        "a = {{{filler}for k in x : k => k}}\nb = {{{filler}k = 1}}\n"
+    ));
+    let short = config("a = {for k in x : k => k}\nb = {k = 1}\n");
+    assert_eq!(shape(&long, "a"), shape(&short, "a"));
+    assert_eq!(shape(&long, "b"), shape(&short, "b"));
+    assert!(shape(&long, "a").starts_with("For "));
+}
+
+#[test]
+fn arenas_of_a_dense_file_grow_to_about_its_size() {
+    // Far denser than the presizing assumes: one number every 2 bytes. The
+    // arenas grow to what the part parsed predicts (once or twice), not by
+    // doubling, and the tree is complete.
+    let n = 50_000;
+    let file = config(&format!("x = [{}]\n", "1,".repeat(n)));
+    let ast = file.ast();
+    let ExprKind::Tuple { elements } = ast.expr(attr(&file, "x")).kind else {
+        panic!()
+    };
+    assert_eq!(ast.expr_list(elements).len(), n);
+    assert!(ast.exprs.len() > n);
+    assert!(
+        ast.exprs.capacity() < ast.exprs.len() * 3 / 2,
+        "{} of {}",
+        ast.exprs.len(),
+        ast.exprs.capacity()
+    );
+    assert!(ast.numbers.capacity() < ast.numbers.len() * 3 / 2);
 }

@@ -286,8 +286,14 @@ pub(crate) fn element_range(expr: &DynExpression, path: &Path) -> Option<Range> 
 ///      \nInappropriate value for attribute \"port\": value must be a whole number, between 0 and 65535 inclusive."
 /// );
 /// assert_eq!(err.diagnostics().len(), 1);
+/// assert!(format!("{err:?}").starts_with("1 error\n\nError: Invalid attribute value\n"));
 /// ```
-#[derive(Clone, Debug)]
+///
+/// `{:?}` shows the same text after a count of errors, so that
+/// `fn main() -> Result<(), Box<dyn std::error::Error>>` with `?`, or an
+/// `unwrap`, prints something a person can read; `{:#?}` shows the
+/// diagnostics as data.
+#[derive(Clone)]
 pub struct Error {
     diagnostics: Diagnostics,
     renderer: Renderer,
@@ -349,6 +355,28 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = self.renderer.render(&self.diagnostics);
         f.write_str(text.trim_end())
+    }
+}
+
+/// A count, then the diagnostics rendered (`{:#?}`: the diagnostics as
+/// data).
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return f
+                .debug_struct("Error")
+                .field("diagnostics", &self.diagnostics)
+                .field("io", &self.io)
+                .finish_non_exhaustive();
+        }
+        let errors = self.diagnostics.errors().count();
+        let warnings = self.diagnostics.len() - errors;
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        write!(f, "{errors} error{}", plural(errors))?;
+        if warnings > 0 {
+            write!(f, " and {warnings} warning{}", plural(warnings))?;
+        }
+        write!(f, "\n\n{self}")
     }
 }
 

@@ -203,7 +203,8 @@ impl Decoder {
     /// literal-only decoder with variables or functions (see
     /// [`Decoder::literal_only`]).
     pub fn build_eval_context(&self) -> Result<EvalContext, EvalContextError> {
-        let literal = self.literal_only || self.base.as_ref().is_some_and(EvalContext::is_literal_only);
+        let literal =
+            self.literal_only || self.base.as_ref().is_some_and(EvalContext::is_literal_only);
         let mut ctx = match &self.base {
             _ if literal => EvalContext::literal_only(),
             Some(base) => base.new_child(),
@@ -513,10 +514,7 @@ impl<T> Decoded<T> {
     /// The warnings rendered with their source lines (empty when there is
     /// none).
     pub fn render_warnings(&self) -> String {
-        self.renderer
-            .render(&self.warnings)
-            .trim_end()
-            .to_owned()
+        self.renderer.render(&self.warnings).trim_end().to_owned()
     }
 
     fn map<U>(self, f: impl FnOnce(T) -> U) -> Decoded<U> {

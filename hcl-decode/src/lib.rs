@@ -507,7 +507,7 @@
 //! ## Targets
 //!
 //! An attribute decodes into any [`FromValue`] type: strings, `bool`, every
-//! integer type (range-checked) and float, [`BigInt`], [`Number`], `Vec`,
+//! integer type (range-checked) and float, `PathBuf`, [`BigInt`], [`Number`], `Vec`,
 //! `VecDeque`, sets, maps keyed by `String`, tuples, `Option`, `Box`,
 //! [`Value`] itself (anything, unknown and null included), a struct
 //! deriving `HclBody` (from an object), and, through the serde bridge,

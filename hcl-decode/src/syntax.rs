@@ -48,8 +48,7 @@ pub(crate) fn parse(
     }
 }
 
-/// A byte interval of one file, both ends included (so that an empty
-/// range touching an item counts as inside it).
+/// A byte interval `[start, end)` of one file.
 #[derive(Clone, Debug)]
 struct Zone {
     file: std::sync::Arc<str>,
@@ -66,12 +65,26 @@ impl Zone {
         }
     }
 
-    fn meets(&self, other: &Zone) -> bool {
-        self.file == other.file && self.start <= other.end && other.start <= self.end
+    /// Whether the two share a byte, or an empty one lies within (ends
+    /// included) the other.
+    fn overlaps(&self, other: &Zone) -> bool {
+        if self.file != other.file {
+            return false;
+        }
+        if self.start == self.end {
+            return other.start <= self.start && self.start <= other.end;
+        }
+        if other.start == other.end {
+            return self.start <= other.start && other.start <= self.end;
+        }
+        self.start < other.end && other.start < self.end
     }
 
+    /// Whether `range` starts within this zone (ends included).
     fn holds(&self, range: &Range) -> bool {
-        *self.file == *range.filename && self.start <= range.start.byte && range.start.byte <= self.end
+        *self.file == *range.filename
+            && self.start <= range.start.byte
+            && range.start.byte <= self.end
     }
 }
 
@@ -80,7 +93,7 @@ impl Zone {
 ///
 /// A decoding diagnostic is dropped when
 ///
-/// - its subject meets a syntax error's (the same problem, twice: an
+/// - its subject overlaps a syntax error's (the same problem, twice: an
 ///   invalid expression is also a value that is "not known yet");
 /// - it lies inside an attribute whose text holds a syntax error (the
 ///   expression was recovered from broken text: its evaluation errors and
@@ -90,10 +103,13 @@ impl Zone {
 ///   incomplete (the item may be in the text the parser skipped to
 ///   recover).
 ///
-/// A body is incomplete when a syntax error lies in it and not inside one
-/// of its blocks that was properly closed (an unclosed bracket or brace
-/// swallows the rest of the enclosing body), or when it is the empty body
-/// the parser gave a block it could not read. For the JSON syntax, whose
+/// A body is incomplete when one of its attributes holds a syntax error
+/// and spans several lines (an unclosed bracket swallows the items that
+/// follow), when it holds a block left unclosed (which swallows the rest
+/// of the body), and when it is the empty body the parser gave a block it
+/// could not read. An error that the parser recovers from at the end of
+/// its line (a missing newline, a stray comma, a missing operand) leaves
+/// the body complete: its missing items are still reported. For the JSON syntax, whose
 /// tree is not open to this analysis, a missing item is dropped when a
 /// syntax error follows the start of its body, and when the parser could
 /// not recover the document's root, nothing but the syntax errors is
@@ -143,25 +159,36 @@ impl Damage {
             return Damage::none();
         }
         let ast = file.ast();
-        let zone = |span: hcl_core::source::Span| Zone::of(&file.range(span));
-        let mut broken_items: Vec<Zone> = ast
-            .attributes
-            .iter()
-            .map(|a| zone(a.span))
-            .filter(|z| errors.iter().any(|e| e.meets(z)))
-            .collect();
-
-        // Each body's enclosing body, and whether its block was closed.
+        let name = file.source().name();
+        let zone = |span: hcl_core::source::Span| Zone {
+            file: name.clone(),
+            start: span.start as usize,
+            end: span.end.max(span.start) as usize,
+        };
         let n = ast.bodies.len();
         let mut parent: Vec<Option<usize>> = vec![None; n];
         let mut closed = vec![true; n];
         let mut incomplete = vec![false; n];
+        let mut broken_items: Vec<Zone> = Vec::new();
         for (i, body) in ast.bodies.iter().enumerate() {
+            // An attribute whose text holds an error (or is followed right
+            // away by one: a missing operand) is broken; one spanning
+            // several lines may have swallowed the items that followed it.
+            for attr in ast.body_attributes(body) {
+                let z = zone(attr.span());
+                if errors.iter().any(|e| z.overlaps(e) || e.start == z.end) {
+                    if file.span_text(attr.span()).contains('\n') {
+                        incomplete[i] = true;
+                    }
+                    broken_items.push(z);
+                }
+            }
             for block in ast.body_blocks(body) {
                 let child = block.body.0 as usize;
                 if child < n {
                     parent[child] = Some(i);
                     closed[child] = file.span_text(block.close_brace) == "}";
+                    // The empty body given to a block without braces.
                     if file.span_text(block.open_brace) != "{" {
                         incomplete[child] = true;
                     }
@@ -170,27 +197,29 @@ impl Damage {
         }
         let zones: Vec<Zone> = ast.bodies.iter().map(|b| zone(b.span)).collect();
         for e in &errors {
-            // The innermost body holding the error, then outwards while the
-            // body's block was left unclosed.
+            // An unclosed block takes in what followed it: the items after
+            // the error are misplaced there, and missing from the bodies
+            // around it (outwards while those are unclosed too).
             let innermost = zones
                 .iter()
                 .enumerate()
-                .filter(|(_, z)| z.meets(e))
+                .filter(|(_, z)| z.overlaps(e))
                 .min_by_key(|(_, z)| z.end - z.start)
                 .map(|(i, _)| i);
             let mut at = innermost;
             while let Some(i) = at {
-                incomplete[i] = true;
                 if closed[i] {
                     break;
                 }
-                // The rest of an unclosed block's body is what followed
-                // the block: what is found there is misplaced.
+                incomplete[i] = true;
                 broken_items.push(Zone {
                     start: e.start,
                     ..zones[i].clone()
                 });
                 at = parent[i];
+                if let Some(p) = at {
+                    incomplete[p] = true;
+                }
             }
         }
         let incomplete_bodies = zones
@@ -216,30 +245,25 @@ impl Damage {
         let Some(subject) = &d.subject else {
             return false;
         };
-        let z = Zone::of(subject);
-        if self.errors.iter().any(|e| e.meets(&z)) {
-            return true;
-        }
-        if self.broken_items.iter().any(|item| item.holds(subject)) {
-            return true;
-        }
-        if !d.summary.starts_with("Missing ") {
-            return false;
-        }
-        if self.conservative {
+        let missing = d.summary.starts_with("Missing ");
+        if missing && self.conservative {
             return self
                 .errors
                 .iter()
                 .any(|e| *e.file == *subject.filename && e.start >= subject.start.byte);
         }
         // A native body reports a missing item at the point where it
-        // starts.
-        if subject.start.byte != subject.end.byte {
-            return false;
+        // starts (which may be where its first item starts, too): only
+        // whether the body is complete matters.
+        if missing && subject.start.byte == subject.end.byte {
+            return self
+                .incomplete_bodies
+                .iter()
+                .any(|(file, start)| **file == *subject.filename && *start == subject.start.byte);
         }
-        self.incomplete_bodies
-            .iter()
-            .any(|(file, start)| **file == *subject.filename && *start == subject.start.byte)
+        let z = Zone::of(subject);
+        self.errors.iter().any(|e| e.overlaps(&z))
+            || self.broken_items.iter().any(|item| item.holds(subject))
     }
 
     /// The syntax diagnostics and the decoding diagnostics they do not

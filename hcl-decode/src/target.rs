@@ -9,6 +9,7 @@
 //! | Rust type | HCL type | notes |
 //! |---|---|---|
 //! | `String`, `Box<str>`, `Arc<str>` | `string` | |
+//! | `PathBuf` | `string` | as written (a relative path is not resolved) |
 //! | `bool` | `bool` | |
 //! | `i8` … `i128`, `isize`, `u8` … `u128`, `usize` | `number` | whole numbers in range, else "value must be a whole number, between 0 and 255 inclusive" |
 //! | `f32`, `f64` | `number` | the nearest float |
@@ -156,6 +157,19 @@ impl FromValue for Arc<str> {
         known(value)?
             .as_str()
             .map(Arc::from)
+            .ok_or_else(|| wrong_type(value, "a string"))
+    }
+}
+
+/// A path, from a string (as written: relative paths are not resolved).
+impl FromValue for std::path::PathBuf {
+    fn hcl_type() -> Type {
+        Type::String
+    }
+    fn from_value(value: &Value, _: &Range) -> Result<Self, ValueError> {
+        known(value)?
+            .as_str()
+            .map(std::path::PathBuf::from)
             .ok_or_else(|| wrong_type(value, "a string"))
     }
 }

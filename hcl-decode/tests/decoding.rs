@@ -184,6 +184,36 @@ fn what_a_syntax_error_explains_is_not_reported_again() {
         "app.hcl:2,7-3,1: Invalid expression; Expected the start of an expression, but found an invalid expression token."
     );
 
+    // An error the parser recovers from at the end of its line (here a
+    // missing operand) swallows nothing: what is missing is still missing.
+    let err = hcl_decode::from_str::<App>("port = 1 +\ndatabase { url = \"x\" }\n", "app.hcl")
+        .unwrap_err();
+    assert_eq!(
+        err.diagnostics().to_string(),
+        "app.hcl:1,1-1: Missing required argument; The argument \"name\" is required, but no definition was found.\n\
+         app.hcl:1,11-2,1: Invalid expression; Expected the start of an expression, but found an invalid expression token."
+    );
+
+    // A block header without its brace: the block has no body (nothing is
+    // reported missing from it); the lines that were meant to be its body
+    // are read where they are.
+    let err = hcl_decode::from_str::<App>(
+        "name = \"api\"\ndatabase { url = \"x\" }\nlistener \"a\"\n  address = \"x\"\n}\n",
+        "app.hcl",
+    )
+    .unwrap_err();
+    let summaries: Vec<&str> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(
+        summaries,
+        ["Invalid block definition", "Unsupported argument"],
+        "{}",
+        err.diagnostics()
+    );
+
     // An unclosed bracket swallows what follows: no "missing" `database`,
     // no "unknown variable" for the swallowed words.
     let err = hcl_decode::from_str::<App>("name = [1,\ndatabase { url = \"x\" }\n", "app.hcl")
@@ -193,11 +223,9 @@ fn what_a_syntax_error_explains_is_not_reported_again() {
 
     // An unclosed block: what follows it is not reported as unexpected in
     // it, nor is the root's `name` reported missing.
-    let err = hcl_decode::from_str::<App>(
-        "database {\n  url = (\"x\"\n}\nname = \"api\"\n",
-        "app.hcl",
-    )
-    .unwrap_err();
+    let err =
+        hcl_decode::from_str::<App>("database {\n  url = (\"x\"\n}\nname = \"api\"\n", "app.hcl")
+            .unwrap_err();
     assert_eq!(
         err.diagnostics().to_string(),
         "app.hcl:3,1-2: Unbalanced parentheses; Expected a closing parenthesis to terminate the expression."
@@ -218,7 +246,11 @@ fn what_a_syntax_error_explains_is_not_reported_again() {
         "app.json",
     )
     .unwrap_err();
-    let summaries: Vec<&str> = err.diagnostics().iter().map(|d| d.summary.as_str()).collect();
+    let summaries: Vec<&str> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
     assert_eq!(summaries, ["Invalid attribute value", "Missing JSON value"]);
 }
 
@@ -402,7 +434,9 @@ fn a_literal_only_decoder_with_variables_or_functions_is_an_error() {
         assert!(d.detail.contains(name), "{}", d.detail);
         assert!(d.subject.is_none());
         assert!(decoder.layers_str("text = \"hi\"\n", "g.hcl").is_err());
-        let body = Decoder::new().parse_slice(b"text = \"hi\"\n", "g.hcl").unwrap();
+        let body = Decoder::new()
+            .parse_slice(b"text = \"hi\"\n", "g.hcl")
+            .unwrap();
         assert!(decoder.decode_body::<Greeting>(&body).is_err());
     }
     // Literal-only alone is fine.
@@ -440,7 +474,10 @@ impl<T: HclBody> hcl_decode::FromBlocks for Deprecated<T> {
         Vec::<T>::value_type()
     }
 
-    fn from_value(value: &Value, range: &hcl_decode::Range) -> Result<Self, hcl_decode::ValueError> {
+    fn from_value(
+        value: &Value,
+        range: &hcl_decode::Range,
+    ) -> Result<Self, hcl_decode::ValueError> {
         <Vec<T> as hcl_decode::FromBlocks>::from_value(value, range).map(Deprecated)
     }
 }
@@ -476,7 +513,9 @@ fn warnings_of_a_successful_decoding_are_returned() {
         .decode_slice_with_warnings::<WithLegacy>(src.as_bytes(), "app.hcl")
         .unwrap();
     assert_eq!(decoded.warnings.len(), 1);
-    let body = Decoder::new().parse_slice(src.as_bytes(), "app.hcl").unwrap();
+    let body = Decoder::new()
+        .parse_slice(src.as_bytes(), "app.hcl")
+        .unwrap();
     let decoded = Decoder::new()
         .decode_body_with_warnings::<WithLegacy>(&body)
         .unwrap();

@@ -150,7 +150,8 @@ fn by_hand_with_a_remain_field() {
 
 #[test]
 fn a_file_with_syntax_errors_gives_no_layer_a_value_but_reports_everything() {
-    let src = "name = \"api\"\nlistener \"a\" { port = 80 80 }\nmetrics_port = \"x\"\nmetrics_prot = 1\n";
+    let src =
+        "name = \"api\"\nlistener \"a\" { port = 80 80 }\nmetrics_port = \"x\"\nmetrics_prot = 1\n";
     let mut layers = Decoder::new().layers_str(src, "app.hcl").unwrap();
     assert!(layers.decode::<Core>().is_none());
     assert!(layers.decode::<Metrics>().is_none());
@@ -164,5 +165,8 @@ fn a_file_with_syntax_errors_gives_no_layer_a_value_but_reports_everything() {
             "app.hcl:4,1-13: Unsupported argument; An argument named \"metrics_prot\" is not expected here. Did you mean \"metrics_port\"?",
         ]
     );
-    assert!(err.to_string().contains("   2: listener \"a\" { port = 80 80 }\n"));
+    assert!(
+        err.to_string()
+            .contains("   2: listener \"a\" { port = 80 80 }\n")
+    );
 }

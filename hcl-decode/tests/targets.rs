@@ -38,6 +38,14 @@ fn strings_bools_and_conversions() {
     assert_eq!(ok::<String>(Value::bool(true)), "true");
     assert_eq!(&*ok::<Box<str>>(Value::string("b")), "b");
     assert_eq!(&*ok::<Arc<str>>(Value::string("c")), "c");
+    assert_eq!(
+        ok::<std::path::PathBuf>(Value::string("certs/tls.crt")),
+        std::path::Path::new("certs/tls.crt")
+    );
+    assert_eq!(
+        err::<std::path::PathBuf>(Value::tuple([])),
+        "string required"
+    );
     assert!(ok::<bool>(Value::string("true")));
     assert_eq!(err::<bool>(Value::string("yes")), "a bool is required");
     assert_eq!(err::<String>(Value::tuple([])), "string required");

@@ -435,10 +435,18 @@ pub struct AttributeNode {
     pub name: Span,
     /// The value.
     pub expr: ExprId,
-    /// Name to end of expression.
-    pub span: Span,
+    /// Where the definition ends (see [`AttributeNode::span`]).
+    pub end: u32,
     /// Byte offset of the `=` (one byte wide).
     pub equals: u32,
+}
+
+impl AttributeNode {
+    /// The whole definition: from the name to the end of the expression.
+    #[inline]
+    pub fn span(&self) -> Span {
+        Span::new(self.name.start, self.end)
+    }
 }
 
 /// A block `type "label" label { ... }`.
@@ -599,6 +607,7 @@ mod tests {
             std::mem::size_of::<Expr>()
         );
         assert!(std::mem::size_of::<Step>() <= 24);
+        assert!(std::mem::size_of::<AttributeNode>() <= 20);
     }
 
     #[test]

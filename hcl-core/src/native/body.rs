@@ -217,7 +217,7 @@ impl NativeBody {
         Attribute {
             name: self.file.span_text(node.name).to_owned(),
             expr: Arc::new(NativeExpression::new(Arc::clone(&self.file), node.expr)),
-            range: self.file.range(node.span),
+            range: self.file.range(node.span()),
             name_range: self.file.range(node.name),
         }
     }
@@ -524,7 +524,7 @@ pub(crate) mod tests {
                     .push(AttributeNode {
                         name,
                         expr,
-                        span: name.cover(value),
+                        end: name.cover(value).end,
                         equals: value_at - 2,
                     });
             } else if !words.is_empty() {

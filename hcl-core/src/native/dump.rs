@@ -118,7 +118,7 @@ impl Dumper<'_> {
             let head = format!(
                 "Attribute {} {} name={} eq={}",
                 self.file.span_text(a.name),
-                self.r(a.span),
+                self.r(a.span()),
                 self.r(a.name),
                 self.r(Span::new(a.equals, a.equals.saturating_add(1)))
             );
@@ -249,7 +249,11 @@ impl Dumper<'_> {
                 self.expr(depth + 1, "", *lhs);
                 self.expr(depth + 1, "", *rhs);
             }
-            ExprKind::Unary { op, operand, symbol } => {
+            ExprKind::Unary {
+                op,
+                operand,
+                symbol,
+            } => {
                 let sym = match op {
                     UnaryOp::Negate => "-",
                     UnaryOp::Not => "!",

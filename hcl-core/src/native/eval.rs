@@ -208,7 +208,9 @@ impl<'f> Evaluator<'f> {
         let (key, d) = self.eval(key, ctx);
         diags.extend(d);
         let (v, d) = ops::index(&collection, &key, None);
-        diags.extend(with_subject(d, || self.range(Span::new(open, node.span.end))));
+        diags.extend(with_subject(d, || {
+            self.range(Span::new(open, node.span.end))
+        }));
         (v, diags)
     }
 

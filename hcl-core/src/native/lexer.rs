@@ -299,6 +299,8 @@ pub struct Lexer<'a> {
     /// while a token is queued. (Once the scanner hits input it cannot
     /// match, the rest of the input is one token and it is at the end.)
     limit: usize,
+    /// Whether comments are read as the parser reads them.
+    comments_as_newlines: bool,
     diags: Vec<LexDiagnostic>,
     told_bitwise: u32,
     told_backtick: u32,
@@ -337,6 +339,7 @@ impl<'a> Lexer<'a> {
             heredocs: Vec::new(),
             queued: None,
             limit: src.len(),
+            comments_as_newlines: false,
             diags: Vec::new(),
             told_bitwise: 0,
             told_backtick: 0,
@@ -535,13 +538,134 @@ impl<'a> Lexer<'a> {
     /// Scanning in batches saves a call per token.
     pub fn fill(&mut self, out: &mut [Token]) -> usize {
         for (n, slot) in out.iter_mut().enumerate() {
-            let t = self.next_token_inline();
+            let fast = match self.mode {
+                Mode::Main => self.fast_main_token(),
+                Mode::Quoted => self.fast_quoted_token(),
+                _ => None,
+            };
+            if let Some(t) = fast {
+                *slot = t;
+                continue;
+            }
+            let t = self.next_token();
             *slot = t;
             if t.kind == TokenKind::Eof {
                 return n + 1;
             }
         }
         out.len()
+    }
+
+    /// The next token in [`Mode::Main`] when it is one of the common ones
+    /// that need no state and little look-ahead (identifiers, numbers,
+    /// single-byte punctuation, `=`, `.`, `{`), scanned without the
+    /// general machinery; `None` for anything else (left to
+    /// [`Lexer::next_token`], from the first non-blank byte).
+    #[inline(always)]
+    fn fast_main_token(&mut self) -> Option<Token> {
+        use TokenKind::*;
+        let src = self.src;
+        let mut i = self.pos;
+        if i >= self.limit {
+            return None;
+        }
+        let mut b = src[i];
+        if b == b' ' || b == b'\t' {
+            i = skip_blanks(src, i);
+            self.pos = i;
+            b = *src.get(i)?;
+        }
+        let (kind, end) = match FAST_MAIN[b as usize] {
+            Fast::Ident => {
+                let end = ascii_ident_end(src, i + 1);
+                if src.get(end).is_some_and(|&b| b >= 0x80) {
+                    return None;
+                }
+                (Ident, end)
+            }
+            Fast::Digit => (NumberLit, self.number_end(i)),
+            Fast::Single => (FAST_SINGLE[b as usize], i + 1),
+            Fast::Equal => match src.get(i + 1) {
+                Some(b'=' | b'>') => return None,
+                _ => (Equal, i + 1),
+            },
+            Fast::Dot => {
+                if src.get(i + 1) == Some(&b'.') && src.get(i + 2) == Some(&b'.') {
+                    return None;
+                }
+                (Dot, i + 1)
+            }
+            Fast::OBrace => {
+                self.braces += 1;
+                (OBrace, i + 1)
+            }
+            Fast::CBrace => {
+                if self.ret_braces.last() == Some(&self.braces) {
+                    return None;
+                }
+                self.braces -= 1;
+                (CBrace, i + 1)
+            }
+            Fast::OQuote => {
+                self.push_mode(Mode::Quoted);
+                (OQuote, i + 1)
+            }
+            Fast::Slow => return None,
+        };
+        self.pos = end;
+        Some(Token {
+            kind,
+            span: Span::new(i as u32, end as u32),
+        })
+    }
+
+    /// The next token in [`Mode::Quoted`] when it is the closing quote or
+    /// literal text without escapes or non-ASCII characters; `None` for
+    /// anything else (left to [`Lexer::next_token`]).
+    #[inline(always)]
+    fn fast_quoted_token(&mut self) -> Option<Token> {
+        let src = self.src;
+        let start = self.pos;
+        if start >= self.limit {
+            return None;
+        }
+        let (kind, end) = if src[start] == b'"' {
+            self.pop_mode();
+            (TokenKind::CQuote, start + 1)
+        } else {
+            let end = plain_quoted_end(src, start);
+            if end == start || matches!(src.get(end), Some(b'\\' | 0x80..)) {
+                return None;
+            }
+            (TokenKind::QuotedLit, end)
+        };
+        self.pos = end;
+        Some(Token {
+            kind,
+            span: Span::new(start as u32, end as u32),
+        })
+    }
+
+    /// This lexer as the parser reads tokens: a comment that ends with a
+    /// newline (a line comment) is a [`TokenKind::Newline`] token with the
+    /// comment's span (it stands for the newline), and any other comment
+    /// is left out (it is never significant).
+    pub(crate) fn for_parser(mut self) -> Lexer<'a> {
+        self.comments_as_newlines = true;
+        self
+    }
+
+    /// A comment from `start` to `end`: a comment token, or as the parser
+    /// reads it (see [`Lexer::for_parser`]).
+    fn comment(&mut self, start: usize, end: usize) -> Token {
+        if !self.comments_as_newlines {
+            return self.tok(TokenKind::Comment, start, end);
+        }
+        if end > start && self.src.get(end - 1) == Some(&b'\n') {
+            return self.tok(TokenKind::Newline, start, end);
+        }
+        self.pos = end;
+        self.next_token()
     }
 
     /// A queued token, or the end of the input.
@@ -686,7 +810,6 @@ impl<'a> Lexer<'a> {
         t
     }
 
-    #[inline(always)]
     fn scan_main(&mut self) -> Token {
         use TokenKind::*;
         let src = self.src;
@@ -739,7 +862,7 @@ impl<'a> Lexer<'a> {
                     match end {
                         Some(end) => {
                             self.check_comment_bytes(start, end);
-                            self.tok(Comment, start, end)
+                            self.comment(start, end)
                         }
                         None => self.tok(Slash, start, i + 1),
                     }
@@ -869,7 +992,7 @@ impl<'a> Lexer<'a> {
             None => self.src.len(),
         };
         self.check_comment_bytes(start, end);
-        self.tok(TokenKind::Comment, start, end)
+        self.comment(start, end)
     }
 
     /// The end of a numeric literal starting at `i` (a digit): digits,
@@ -1159,6 +1282,94 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// How [`Lexer::fast_main_token`] scans a token by its first byte.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fast {
+    /// Not on the fast path.
+    Slow,
+    /// A one-byte token, of the kind in [`FAST_SINGLE`].
+    Single,
+    /// An ASCII identifier start.
+    Ident,
+    /// A digit: a number.
+    Digit,
+    /// `=`, unless `==` or `=>`.
+    Equal,
+    /// `.`, unless `...`.
+    Dot,
+    /// `{` (counted).
+    OBrace,
+    /// `}`, unless it closes a template sequence.
+    CBrace,
+    /// `"` (enters a quoted template).
+    OQuote,
+}
+
+/// The one-byte tokens of the fast path.
+const fn fast_single(c: u8) -> Option<TokenKind> {
+    Some(match c {
+        b'\n' => TokenKind::Newline,
+        b',' => TokenKind::Comma,
+        b'(' => TokenKind::OParen,
+        b')' => TokenKind::CParen,
+        b'[' => TokenKind::OBrack,
+        b']' => TokenKind::CBrack,
+        b'?' => TokenKind::Question,
+        b':' => TokenKind::Colon,
+        b'*' => TokenKind::Star,
+        b'+' => TokenKind::Plus,
+        b'-' => TokenKind::Minus,
+        b'%' => TokenKind::Percent,
+        _ => return None,
+    })
+}
+
+static FAST_MAIN: [Fast; 256] = {
+    let mut t = [Fast::Slow; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = match c {
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => Fast::Ident,
+            b'0'..=b'9' => Fast::Digit,
+            b'=' => Fast::Equal,
+            b'.' => Fast::Dot,
+            b'{' => Fast::OBrace,
+            b'}' => Fast::CBrace,
+            b'"' => Fast::OQuote,
+            _ if fast_single(c).is_some() => Fast::Single,
+            _ => Fast::Slow,
+        };
+        b += 1;
+    }
+    t
+};
+
+static FAST_SINGLE: [TokenKind; 256] = {
+    let mut t = [TokenKind::Nil; 256];
+    let mut b = 0;
+    while b < 256 {
+        if let Some(kind) = fast_single(b as u8) {
+            t[b] = kind;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Bytes that end a run of plain quoted-template text: the sequence and
+/// quote characters, newline characters, a backslash and non-ASCII bytes.
+static QUOTED_SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = matches!(c, b'$' | b'%' | b'"' | b'\r' | b'\n' | b'\\') || c >= 0x80;
+        b += 1;
+    }
+    t
+};
+
 /// The end of the run of spaces and tabs at `i`: spaces eight at a time
 /// (alignment and indentation are long runs of spaces).
 #[inline]
@@ -1178,6 +1389,100 @@ fn skip_blanks(src: &[u8], mut i: usize) -> usize {
         i += 1;
     }
     i
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The eight bytes at `i`, if there are that many.
+#[inline(always)]
+fn word_at(src: &[u8], i: usize) -> Option<u64> {
+    let chunk = src.get(i..i + 8)?;
+    let mut word = [0u8; 8];
+    word.copy_from_slice(chunk);
+    Some(u64::from_le_bytes(word))
+}
+
+/// The high bit of each byte of `x` that equals `c`.
+#[inline(always)]
+fn bytes_equal(x: u64, c: u8) -> u64 {
+    let v = x ^ (ONES * u64::from(c));
+    // Exact (no false positives from borrows): zero bytes only.
+    !(((v & !HIGHS) + !HIGHS) | v) & HIGHS
+}
+
+/// The high bit of each byte of `x` (all below 0x80) in `lo..=hi`.
+#[inline(always)]
+fn bytes_in_range(x: u64, lo: u8, hi: u8) -> u64 {
+    let ge_lo = x + ONES * u64::from(0x80 - lo);
+    let gt_hi = x + ONES * u64::from(0x7F - hi);
+    ge_lo & !gt_hi & HIGHS
+}
+
+/// The end of a run of ASCII identifier characters (letters, digits, `_`
+/// and `-`) starting at `i`, eight bytes at a time.
+#[inline(always)]
+fn ascii_ident_end(src: &[u8], mut i: usize) -> usize {
+    while let Some(x) = word_at(src, i) {
+        let low = x & !HIGHS;
+        let ident = (bytes_in_range(low | (ONES * 0x20), b'a', b'z')
+            | bytes_in_range(low, b'0', b'9')
+            | bytes_equal(x, b'_')
+            | bytes_equal(x, b'-'))
+            & !x;
+        let other = !ident & HIGHS;
+        if other != 0 {
+            return i + (other.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while src.get(i).is_some_and(|&b| is_ascii_ident_continue(b)) {
+        i += 1;
+    }
+    i
+}
+
+/// The end of a run of plain quoted-template text starting at `i` (see
+/// [`QUOTED_SPECIAL`]), eight bytes at a time.
+#[inline(always)]
+fn plain_quoted_end(src: &[u8], mut i: usize) -> usize {
+    while let Some(x) = word_at(src, i) {
+        let special = (x
+            | bytes_equal(x, b'$')
+            | bytes_equal(x, b'%')
+            | bytes_equal(x, b'"')
+            | bytes_equal(x, b'\\')
+            | bytes_equal(x, b'\n')
+            | bytes_equal(x, b'\r'))
+            & HIGHS;
+        if special != 0 {
+            return i + (special.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while src.get(i).is_some_and(|&b| !QUOTED_SPECIAL[b as usize]) {
+        i += 1;
+    }
+    i
+}
+
+/// Whether literal text is ASCII without a backslash, `$` or `%` (nothing
+/// in it to decode), eight bytes at a time.
+pub(crate) fn is_plain_ascii_literal(bytes: &[u8]) -> bool {
+    let mut words = bytes.chunks_exact(8);
+    for chunk in words.by_ref() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        let special = x | bytes_equal(x, b'\\') | bytes_equal(x, b'$') | bytes_equal(x, b'%');
+        if special & HIGHS != 0 {
+            return false;
+        }
+    }
+    !words
+        .remainder()
+        .iter()
+        .any(|&b| matches!(b, b'\\' | b'$' | b'%' | 0x80..))
 }
 
 /// Bytes that continue an identifier: ASCII letters, digits, `_` and `-`.
@@ -1288,6 +1593,162 @@ mod tests {
                 (Eof, ""),
             ]
         );
+    }
+
+    /// Pieces of input that exercise every path of the scanner (the fast
+    /// paths of [`Lexer::fill`] and the general one).
+    const PIECES: &[&[u8]] = &[
+        b"resource",
+        b"aws_instance",
+        b"a-b",
+        b"caf\xc3\xa9",
+        b"x\xc3\xa9y",
+        b"_",
+        b"0",
+        b"42",
+        b"1.5",
+        b"1e3",
+        b"2.5E-1",
+        b"1..2",
+        b"1.",
+        b"=",
+        b"==",
+        b"=>",
+        b"!",
+        b"!=",
+        b"<",
+        b"<=",
+        b">",
+        b">=",
+        b"&&",
+        b"&",
+        b"||",
+        b"|",
+        b".",
+        b"...",
+        b"..",
+        b",",
+        b"(",
+        b")",
+        b"[",
+        b"]",
+        b"{",
+        b"}",
+        b"?",
+        b":",
+        b"*",
+        b"+",
+        b"-",
+        b"%",
+        b"/",
+        b"~",
+        b"^",
+        b";",
+        b"`",
+        b"'",
+        b"\"",
+        b"\"plain text\"",
+        b"\"esc \\\" \\n\"",
+        b"\"caf\xc3\xa9\"",
+        b"\"${a.b}\"",
+        b"\"%{ if x }y%{ endif }\"",
+        b"\"$${x}\"",
+        b"\"a$b%c\"",
+        b"\"${~ x ~}\"",
+        b"${",
+        b"%{",
+        b"<<EOT\nline ${x}\nEOT\n",
+        b"<<-EOT\n  a\n  EOT\n",
+        b"# comment\n",
+        b"// comment\n",
+        b"/* block */",
+        b"/* unterminated",
+        b"#",
+        b"\n",
+        b"\r\n",
+        b"\r",
+        b" ",
+        b"\t",
+        b"    ",
+        b"\xff",
+        b"\xe2\x80\x9c",
+        b"\xc3",
+        b"\"\n",
+        b"\"\xff\"",
+        b"\\",
+    ];
+
+    /// A pseudo-random input made of pieces, each followed by a blank, a
+    /// newline or nothing.
+    fn random_input(seed: u64) -> Vec<u8> {
+        let mut x = seed.max(1);
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut out = Vec::new();
+        for _ in 0..(next() % 40) {
+            out.extend_from_slice(PIECES[(next() % PIECES.len() as u64) as usize]);
+            out.extend_from_slice([&b" "[..], b"\n", b"", b"  "][(next() % 4) as usize]);
+        }
+        out
+    }
+
+    /// The tokens and diagnostics of scanning `src` in batches of `batch`.
+    fn tokenize_in_batches(
+        src: &[u8],
+        mode: LexMode,
+        batch: usize,
+    ) -> (Vec<Token>, Vec<LexDiagnostic>) {
+        let mut lexer = Lexer::with_mode(src, mode, 0);
+        let mut buf = vec![Token::default(); batch];
+        let mut out = Vec::new();
+        loop {
+            let n = lexer.fill(&mut buf);
+            out.extend_from_slice(&buf[..n]);
+            if out.last().is_some_and(|t| t.kind == TokenKind::Eof) {
+                break;
+            }
+        }
+        (out, lexer.take_diagnostics())
+    }
+
+    #[test]
+    fn batch_scanning_matches_token_by_token_scanning() {
+        let mut inputs: Vec<Vec<u8>> = PIECES.iter().map(|p| p.to_vec()).collect();
+        inputs.extend((1..3000).map(random_input));
+        for src in &inputs {
+            for mode in [LexMode::Normal, LexMode::Template] {
+                let one_by_one = tokenize(src, mode);
+                for batch in [1, 3, 128] {
+                    assert_eq!(
+                        tokenize_in_batches(src, mode, batch),
+                        one_by_one,
+                        "{:?}",
+                        String::from_utf8_lossy(src)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn plain_literals_are_recognised_at_any_length() {
+        for len in 0..40 {
+            let plain = "ab-c d_e/f:g".repeat(4);
+            let plain = &plain.as_bytes()[..len];
+            assert!(is_plain_ascii_literal(plain), "{len}");
+            for special in ["\\", "$", "%", "\u{e9}"] {
+                for at in 0..=len {
+                    let mut s = plain[..at].to_vec();
+                    s.extend_from_slice(special.as_bytes());
+                    s.extend_from_slice(&plain[at..]);
+                    assert!(!is_plain_ascii_literal(&s), "{s:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,9 +3,7 @@
 //! terms, traversals, splats, collections and `for` expressions.
 
 use super::{Parser, between};
-use crate::native::ast::{
-    BinaryOp, CallExpr, ExprId, ExprKind, ForExpr, Step, StepKey, UnaryOp,
-};
+use crate::native::ast::{BinaryOp, CallExpr, ExprId, ExprKind, ForExpr, Step, StepKey, UnaryOp};
 use crate::native::lexer::{Token, TokenKind};
 use crate::number::Number;
 use crate::source::Span;
@@ -144,8 +142,16 @@ impl<'a> Parser<'a> {
     }
 
     /// Go's `parseExpressionWithTraversals`.
+    #[inline]
     fn parse_with_traversals(&mut self) -> ExprId {
         let term = self.parse_term();
+        // Most terms have no traversal after them.
+        if !matches!(self.peek().kind, TokenKind::Dot | TokenKind::OBrack) {
+            return match term {
+                Cur::Node(e) => e,
+                Cur::Trav { .. } => self.materialize(term),
+            };
+        }
         self.parse_traversals(term)
     }
 
@@ -341,10 +347,7 @@ impl<'a> Parser<'a> {
                         };
                         let source = self.materialize(ret);
                         let span = Span::new(from_start, self.span_of(each).end.max(from_start));
-                        ret = Cur::Node(self.mk(
-                            ExprKind::Splat { source, each, item },
-                            span,
-                        ));
+                        ret = Cur::Node(self.mk(ExprKind::Splat { source, each, item }, span));
                     } else {
                         self.push_newlines(false);
                         let mark = self.error_mark();
@@ -496,33 +499,46 @@ impl<'a> Parser<'a> {
 
     /// Go's `parseExpressionTerm`.
     fn parse_term(&mut self) -> Cur {
+        // Parentheses apart, so that their recursion does not carry the
+        // frame of all the other terms (deep nesting in unoptimized builds).
         let start = self.peek();
+        if start.kind == TokenKind::OParen {
+            return self.parse_parens(start);
+        }
+        self.parse_other_term(start)
+    }
+
+    /// `(expr)`: `start` is the `(`, just peeked.
+    fn parse_parens(&mut self, start: Token) -> Cur {
+        self.bump(start);
+        let open = start;
+        self.push_newlines(false);
+        let mark = self.error_mark();
+        let inner = self.parse_expression();
+        if self.errors_since(mark) {
+            self.recover(TokenKind::CParen);
+            self.pop_newlines();
+            return Cur::Node(inner);
+        }
+        let close = self.peek();
+        if close.kind != TokenKind::CParen {
+            self.err(
+                "Unbalanced parentheses",
+                "Expected a closing parenthesis to terminate the expression.",
+                close.span,
+                Some(between(start.span, close.span)),
+            );
+            self.set_recovery();
+        }
+        let close = self.read();
+        self.pop_newlines();
+        Cur::Node(self.mk(ExprKind::Parens { inner }, between(open.span, close.span)))
+    }
+
+    /// [`Parser::parse_term`] for a term that is not parenthesised:
+    /// `start` is its first token, just peeked.
+    fn parse_other_term(&mut self, start: Token) -> Cur {
         match start.kind {
-            TokenKind::OParen => {
-                self.bump(start);
-                let open = start;
-                self.push_newlines(false);
-                let mark = self.error_mark();
-                let inner = self.parse_expression();
-                if self.errors_since(mark) {
-                    self.recover(TokenKind::CParen);
-                    self.pop_newlines();
-                    return Cur::Node(inner);
-                }
-                let close = self.peek();
-                if close.kind != TokenKind::CParen {
-                    self.err(
-                        "Unbalanced parentheses",
-                        "Expected a closing parenthesis to terminate the expression.",
-                        close.span,
-                        Some(between(start.span, close.span)),
-                    );
-                    self.set_recovery();
-                }
-                let close = self.read();
-                self.pop_newlines();
-                Cur::Node(self.mk(ExprKind::Parens { inner }, between(open.span, close.span)))
-            }
             TokenKind::NumberLit => {
                 self.bump(start);
                 Cur::Node(self.number_literal(start))

@@ -130,17 +130,20 @@ impl<'a> Parser<'a> {
         // them to the size its beginning predicts (see `room`), not by
         // doubling; a sparser one leaves part of the reservation untouched
         // (address space, not memory).
-        ast.exprs.reserve_exact(n / 17 + 8);
-        ast.expr_lists.reserve_exact(n / 42 + 8);
-        ast.steps.reserve_exact(n / 29 + 8);
-        ast.attributes.reserve_exact(n / 50 + 4);
-        ast.bodies.reserve_exact(n / 228 + 2);
-        ast.blocks.reserve_exact(n / 228 + 2);
-        ast.labels.reserve_exact(n / 440 + 2);
-        ast.numbers.reserve_exact(n / 120 + 2);
-        ast.calls.reserve_exact(n / 590 + 1);
-        ast.fors.reserve_exact(n / 2150 + 1);
-        let mut lexer = Lexer::with_mode(src, mode, start);
+        // Items per 4 KiB of input.
+        let per_4k = |k: usize| n / 4096 * k + (n % 4096) * k / 4096;
+        ast.exprs.reserve_exact(per_4k(233) + 8);
+        ast.expr_lists.reserve_exact(per_4k(97) + 8);
+        ast.steps.reserve_exact(per_4k(141) + 8);
+        ast.attributes.reserve_exact(per_4k(82) + 4);
+        ast.bodies.reserve_exact(per_4k(18) + 2);
+        ast.blocks.reserve_exact(per_4k(18) + 2);
+        ast.labels.reserve_exact(per_4k(10) + 2);
+        ast.numbers.reserve_exact(per_4k(35) + 2);
+        ast.calls.reserve_exact(per_4k(7) + 1);
+        ast.fors.reserve_exact(per_4k(2) + 1);
+        let heights = Vec::with_capacity(ast.exprs.capacity());
+        let mut lexer = Lexer::with_mode(src, mode, start).for_parser();
         let mut toks = vec![Token::default(); TOKEN_BATCH];
         let toks_len = lexer.fill(&mut toks);
         let next_raw = toks[0];
@@ -161,7 +164,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             max_depth: max_depth.min(u32::MAX as usize / 2) as u32,
             too_deep_reported: false,
-            heights: Vec::with_capacity(n / 17 + 8),
+            heights,
             tall: HashMap::new(),
             s_exprs: Vec::with_capacity(64),
             s_steps: Vec::with_capacity(32),
@@ -207,7 +210,8 @@ impl<'a> Parser<'a> {
     }
 
     /// Moves past the next raw token.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn advance(&mut self) {
         self.tok_pos += 1;
         if self.tok_pos >= self.toks_len {
@@ -231,38 +235,24 @@ impl<'a> Parser<'a> {
         self.toks_len += self.lexer.fill(&mut self.toks[self.toks_len..]);
     }
 
-    /// Whether a comment token ends with a newline (a line comment, which
-    /// stands for a newline).
-    #[inline]
-    fn comment_ends_line(&self, t: Token) -> bool {
-        t.span.end > t.span.start && self.src.get(t.span.end as usize - 1) == Some(&b'\n')
-    }
-
-    /// The next significant token (a line comment becomes a newline where
-    /// newlines matter). Skipped tokens are dropped: nothing reads them
-    /// later.
-    #[inline]
+    /// The next significant token: newlines (line comments among them,
+    /// see [`Lexer::for_parser`]) are skipped where they do not
+    /// matter. Skipped tokens are dropped: nothing reads them later.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn next_significant(&mut self) -> Token {
         loop {
             let t = self.next_raw;
-            match t.kind {
-                TokenKind::Comment => {
-                    if self.include_newlines() && self.comment_ends_line(t) {
-                        return Token {
-                            kind: TokenKind::Newline,
-                            span: t.span,
-                        };
-                    }
-                }
-                TokenKind::Newline if !self.include_newlines() => {}
-                _ => return t,
+            if t.kind != TokenKind::Newline || self.include_newlines() {
+                return t;
             }
             self.advance();
         }
     }
 
     /// The next token, without consuming it.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn peek(&mut self) -> Token {
         self.next_significant()
     }
@@ -278,7 +268,7 @@ impl<'a> Parser<'a> {
                 i -= before - self.tok_pos;
             }
             let t = self.toks[i];
-            if !matches!(t.kind, TokenKind::Comment | TokenKind::Newline) {
+            if t.kind != TokenKind::Newline {
                 return t;
             }
             i += 1;
@@ -288,7 +278,8 @@ impl<'a> Parser<'a> {
     /// Consumes the token `t` that [`Parser::peek`] just returned (as
     /// [`Parser::read`] would, without looking for it again). Nothing may
     /// have moved the stream or changed the newline mode since the peek.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn bump(&mut self, t: Token) {
         if t.kind != TokenKind::Eof {
             self.advance();
@@ -297,7 +288,8 @@ impl<'a> Parser<'a> {
     }
 
     /// Consumes and returns the next token.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn read(&mut self) -> Token {
         let t = self.next_significant();
         if t.kind != TokenKind::Eof {
@@ -605,10 +597,21 @@ impl<'a> Parser<'a> {
     pub(crate) fn take_steps(&mut self, mark: usize) -> List {
         let mark = mark.min(self.s_steps.len());
         let done = self.done();
-        room(&mut self.ast.steps, self.s_steps.len() - mark, done, self.src.len());
-        let steps = self.ast.push_steps(&self.s_steps[mark..]);
-        self.s_steps.truncate(mark);
-        steps
+        room(
+            &mut self.ast.steps,
+            self.s_steps.len() - mark,
+            done,
+            self.src.len(),
+        );
+        let start = self.ast.steps.len() as u32;
+        // Runs are short: a loop, not a call to `memcpy`.
+        for step in self.s_steps.drain(mark..) {
+            self.ast.steps.push(step);
+        }
+        List {
+            start,
+            len: self.ast.steps.len() as u32 - start,
+        }
     }
 
     /// [`Parser::mk`] for a node with children.
@@ -655,10 +658,22 @@ impl<'a> Parser<'a> {
     pub(crate) fn take_exprs(&mut self, mark: usize) -> List {
         let mark = mark.min(self.s_exprs.len());
         let done = self.done();
-        room(&mut self.ast.expr_lists, self.s_exprs.len() - mark, done, self.src.len());
-        let list = self.ast.push_expr_list(&self.s_exprs[mark..]);
+        room(
+            &mut self.ast.expr_lists,
+            self.s_exprs.len() - mark,
+            done,
+            self.src.len(),
+        );
+        let start = self.ast.expr_lists.len() as u32;
+        // Runs are short: a loop, not a call to `memcpy`.
+        for &id in &self.s_exprs[mark..] {
+            self.ast.expr_lists.push(id);
+        }
         self.s_exprs.truncate(mark);
-        list
+        List {
+            start,
+            len: self.ast.expr_lists.len() as u32 - start,
+        }
     }
 
     /// Finishes the parse: the tree. Vectors presized far beyond what the

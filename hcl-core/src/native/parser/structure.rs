@@ -153,7 +153,12 @@ impl<'a> Parser<'a> {
     fn take_attrs(&mut self, mark: usize) -> List {
         let mark = mark.min(self.s_attrs.len());
         let done = self.done();
-        super::room(&mut self.ast.attributes, self.s_attrs.len() - mark, done, self.src.len());
+        super::room(
+            &mut self.ast.attributes,
+            self.s_attrs.len() - mark,
+            done,
+            self.src.len(),
+        );
         let start = self.ast.attributes.len() as u32;
         self.ast.attributes.extend(self.s_attrs.drain(mark..));
         List {
@@ -165,7 +170,12 @@ impl<'a> Parser<'a> {
     fn take_blocks(&mut self, mark: usize) -> List {
         let mark = mark.min(self.s_blocks.len());
         let done = self.done();
-        super::room(&mut self.ast.blocks, self.s_blocks.len() - mark, done, self.src.len());
+        super::room(
+            &mut self.ast.blocks,
+            self.s_blocks.len() - mark,
+            done,
+            self.src.len(),
+        );
         let start = self.ast.blocks.len() as u32;
         self.ast.blocks.extend(self.s_blocks.drain(mark..));
         List {
@@ -177,7 +187,12 @@ impl<'a> Parser<'a> {
     fn take_labels(&mut self, mark: usize) -> List {
         let mark = mark.min(self.s_labels.len());
         let done = self.done();
-        super::room(&mut self.ast.labels, self.s_labels.len() - mark, done, self.src.len());
+        super::room(
+            &mut self.ast.labels,
+            self.s_labels.len() - mark,
+            done,
+            self.src.len(),
+        );
         let start = self.ast.labels.len() as u32;
         self.ast.labels.extend(self.s_labels.drain(mark..));
         List {
@@ -281,7 +296,7 @@ impl<'a> Parser<'a> {
         AttributeNode {
             name: ident.span,
             expr,
-            span: between(ident.span, end_range),
+            end: between(ident.span, end_range).end,
             equals: eq.span.start,
         }
     }
@@ -480,7 +495,7 @@ impl<'a> Parser<'a> {
             TokenKind::Equal => {
                 self.bump(next);
                 let attr = self.finish_attribute(ident, next, true);
-                let span = attr.span;
+                let span = attr.span();
                 let done = self.done();
                 super::room(&mut self.ast.attributes, 1, done, self.src.len());
                 let start = self.ast.attributes.len() as u32;

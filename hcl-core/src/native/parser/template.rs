@@ -9,7 +9,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use super::{Detail, Parser, between, go_quote};
 use crate::native::ast::{Ast, ExprId, ExprKind, ForExpr, Text};
-use crate::native::lexer::{Token, TokenKind, is_go_space};
+use crate::native::lexer::{Token, TokenKind, is_go_space, is_plain_ascii_literal};
 use crate::source::Span;
 use crate::suggest::levenshtein;
 
@@ -75,6 +75,7 @@ impl Lit {
     }
 
     /// Stores the text in the tree.
+    #[inline]
     pub(crate) fn into_text(self, ast: &mut Ast) -> Text {
         match self {
             Lit::Src(span) => Text::Source(span),
@@ -252,12 +253,19 @@ pub(crate) enum TemplateBody {
 impl<'a> Parser<'a> {
     /// Go's `ParseStringLiteralToken`: the value of a literal token, with
     /// escapes decoded (in quoted templates) and `$${`/`%%{` unescaped.
+    #[inline]
     pub(crate) fn decode_literal(&mut self, t: Token) -> Lit {
-        let bytes = self.bytes(t.span);
         // The common case: nothing to decode, the text is the source.
-        if !bytes.iter().any(|&b| matches!(b, b'\\' | b'$' | b'%' | 0x80..)) {
+        if is_plain_ascii_literal(self.bytes(t.span)) {
             return Lit::Src(t.span);
         }
+        self.decode_literal_slow(t)
+    }
+
+    /// [`Parser::decode_literal`] for text with something to decode.
+    #[inline(never)]
+    fn decode_literal_slow(&mut self, t: Token) -> Lit {
+        let bytes = self.bytes(t.span);
         if t.kind != TokenKind::QuotedLit || !bytes.contains(&b'\\') {
             if (bytes.starts_with(b"$${") || bytes.starts_with(b"%%{"))
                 && !bytes[3..]
@@ -396,7 +404,9 @@ impl<'a> Parser<'a> {
         }
         let toks = self.toks.get(self.tok_pos + 1..self.toks_len)?;
         let (text, close) = match toks {
-            [lit, close, ..] if lit.kind == TokenKind::QuotedLit && close.kind == TokenKind::CQuote => {
+            [lit, close, ..]
+                if lit.kind == TokenKind::QuotedLit && close.kind == TokenKind::CQuote =>
+            {
                 (Some(*lit), *close)
             }
             [close, ..] if close.kind == TokenKind::CQuote => (None, *close),
@@ -767,9 +777,14 @@ impl<'a> Parser<'a> {
                             spaces = NONE;
                         } else {
                             let space_bytes = orig.len() - trimmed.len();
-                            spaces = orig
-                                .get(..space_bytes)
-                                .map_or(0, |s| s.graphemes(true).count());
+                            spaces = orig.get(..space_bytes).map_or(0, |s| {
+                                // Spaces and tabs are a grapheme cluster each.
+                                if s.bytes().all(|b| b == b' ' || b == b'\t') {
+                                    s.len()
+                                } else {
+                                    s.graphemes(true).count()
+                                }
+                            });
                             any = true;
                         }
                     }
@@ -801,8 +816,19 @@ impl<'a> Parser<'a> {
                         let orig = text.as_str(src);
                         let trimmed = orig.trim_start_matches(is_go_space);
                         if !(trimmed.is_empty() && orig.ends_with('\n')) {
-                            let cut: usize =
-                                orig.graphemes(true).take(min_spaces).map(str::len).sum();
+                            let blanks = orig
+                                .as_bytes()
+                                .get(..min_spaces)
+                                .is_some_and(|b| b.iter().all(|&b| b == b' ' || b == b'\t'));
+                            // Spaces and tabs are a grapheme cluster each,
+                            // unless a combining mark follows the last.
+                            let cut: usize = if blanks
+                                && orig.as_bytes().get(min_spaces).is_none_or(u8::is_ascii)
+                            {
+                                min_spaces
+                            } else {
+                                orig.graphemes(true).take(min_spaces).map(str::len).sum()
+                            };
                             text.cut_front(cut);
                             span.start = (span.start + cut as u32).min(span.end);
                         }

@@ -1,0 +1,495 @@
+//! End-to-end decoding throughput: text in, Rust structs out. Ours
+//! (`hcl_decode::from_str` into `#[derive(HclBody)]` structs) against
+//! hcl-rs (`hcl::from_str` into `#[derive(Deserialize)]` structs), on the
+//! same generated Terraform-style corpus (`corpus::generate`), in the same
+//! run.
+//!
+//! Like with like. hcl-rs cannot evaluate expressions while it
+//! deserializes, so neither side evaluates: on both sides an attribute that
+//! the corpus writes as a literal (a string without interpolation, a
+//! number, a bool, a list of strings) becomes a native Rust value, and an
+//! attribute that the corpus writes as anything else (references,
+//! templates with interpolations, heredocs with interpolations, calls,
+//! conditionals, `for` expressions, objects holding any of those) is kept
+//! as an unevaluated expression: [`hcl_decode::Expression`] on our side
+//! (a handle to the parsed expression, with its source range),
+//! `hcl::Expression` on hcl-rs's (an owned tree). The structs have the
+//! same fields with the same Rust types; the `locals` blocks, whose
+//! attribute names vary, become a map from name to expression on both
+//! sides. hcl-rs gives blocks in the HCL JSON shape (nested maps by label,
+//! one object for a single block, an array for several), so its structs
+//! use maps by label and accept one block or several (`OneOrMany`); ours
+//! get the labels as fields and blocks in source order.
+//!
+//! What each side does beyond that: ours checks the file against the
+//! schema exhaustively (an unknown attribute or block, a missing required
+//! one, a wrong type, each is a diagnostic with a source range, all
+//! collected) and keeps every expression's range; hcl-rs ignores unknown
+//! attributes (serde's default) and stops at the first error. Both
+//! results are checked to hold the same number of blocks, attributes and
+//! expressions before anything is timed.
+//!
+//! Throughput is MB/s of HCL text, the best of several runs, the two
+//! sides run in turns; by the thread's CPU time (which other load on the
+//! machine does not inflate) and by wall time. The ratio is hcl-rs's time
+//! over ours. Our parse alone is shown for scale: the rest of our time is
+//! the decoding.
+//!
+//! Run: cargo bench --manifest-path bench/Cargo.toml --bench decode
+
+// The decoded fields are only counted, not all read.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use hcl_bench::corpus;
+use serde::Deserialize;
+
+const MB: usize = 1 << 20;
+
+/// Our side: the corpus's blocks as derived structs.
+mod ours {
+    use hcl_decode::{Body, Expression, FromBody, HclBody};
+    use std::collections::BTreeMap;
+
+    #[derive(HclBody, Debug)]
+    pub struct Config {
+        #[hcl(block)]
+        pub variable: Vec<Variable>,
+        #[hcl(block)]
+        pub locals: Vec<Locals>,
+        #[hcl(block)]
+        pub output: Vec<Output>,
+        #[hcl(block)]
+        pub module: Vec<Module>,
+        #[hcl(block)]
+        pub resource: Vec<Resource>,
+    }
+
+    #[derive(HclBody, Debug)]
+    pub struct Variable {
+        #[hcl(label)]
+        pub name: String,
+        pub description: String,
+        /// `number`: a reference, kept as an expression.
+        #[hcl(rename = "type")]
+        pub ty: Expression,
+        pub default: Option<u32>,
+        #[hcl(block)]
+        pub validation: Vec<Validation>,
+    }
+
+    #[derive(HclBody, Debug)]
+    pub struct Validation {
+        pub condition: Expression,
+        pub error_message: String,
+    }
+
+    /// A `locals` block: every attribute, by name.
+    #[derive(HclBody, Debug)]
+    pub struct Locals {
+        #[hcl(remain)]
+        pub values: Attributes,
+    }
+
+    /// A body's attributes as a map from name to expression.
+    #[derive(Debug)]
+    pub struct Attributes(pub BTreeMap<String, Expression>);
+
+    impl FromBody for Attributes {
+        fn from_body(body: &Body) -> Self {
+            let (attributes, _) = body.just_attributes();
+            Attributes(
+                attributes
+                    .into_iter()
+                    .map(|(name, attr)| (name, Expression::from_dyn(attr.expr)))
+                    .collect(),
+            )
+        }
+    }
+
+    #[derive(HclBody, Debug)]
+    pub struct Output {
+        #[hcl(label)]
+        pub name: String,
+        pub value: Expression,
+        /// A heredoc with an interpolation.
+        pub description: Expression,
+        #[hcl(default)]
+        pub sensitive: bool,
+    }
+
+    #[derive(HclBody, Debug)]
+    pub struct Module {
+        #[hcl(label)]
+        pub name: String,
+        pub source: String,
+        pub version: String,
+        pub region: String,
+        pub subnets: Vec<String>,
+        pub settings: Expression,
+    }
+
+    #[derive(HclBody, Debug)]
+    pub struct Resource {
+        #[hcl(label)]
+        pub ty: String,
+        #[hcl(label)]
+        pub name: String,
+        pub count: Expression,
+        pub ami: Expression,
+        pub instance_type: String,
+        pub subnet_id: Expression,
+        pub tags: Expression,
+        #[hcl(block)]
+        pub ingress: Vec<Ingress>,
+        pub user_data: Option<Expression>,
+        #[hcl(block)]
+        pub lifecycle: Lifecycle,
+        pub depends_on: Expression,
+    }
+
+    #[derive(HclBody, Debug)]
+    pub struct Ingress {
+        pub from_port: u16,
+        pub to_port: u16,
+        pub protocol: String,
+        pub cidr_blocks: Expression,
+        pub description: String,
+    }
+
+    #[derive(HclBody, Debug)]
+    pub struct Lifecycle {
+        pub create_before_destroy: bool,
+        pub ignore_changes: Expression,
+    }
+}
+
+/// hcl-rs's side: the same fields, in the HCL JSON shape.
+mod theirs {
+    use super::*;
+    use hcl::Expression;
+
+    /// One block (an object) or several (an array). Deserialized by hand:
+    /// serde's untagged enums buffer the input, which `hcl::Expression`
+    /// does not survive.
+    #[derive(Debug)]
+    pub enum OneOrMany<T> {
+        One(T),
+        Many(Vec<T>),
+    }
+
+    impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V<T>(std::marker::PhantomData<T>);
+            impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for V<T> {
+                type Value = OneOrMany<T>;
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("a block body or an array of them")
+                }
+                fn visit_map<A: serde::de::MapAccess<'de>>(
+                    self,
+                    map: A,
+                ) -> Result<Self::Value, A::Error> {
+                    T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                        .map(OneOrMany::One)
+                }
+                fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                    self,
+                    mut seq: A,
+                ) -> Result<Self::Value, A::Error> {
+                    let mut v = Vec::new();
+                    while let Some(t) = seq.next_element()? {
+                        v.push(t);
+                    }
+                    Ok(OneOrMany::Many(v))
+                }
+            }
+            d.deserialize_any(V(std::marker::PhantomData))
+        }
+    }
+
+    impl<T> Default for OneOrMany<T> {
+        fn default() -> Self {
+            OneOrMany::Many(Vec::new())
+        }
+    }
+
+    impl<T> OneOrMany<T> {
+        pub fn as_slice(&self) -> &[T] {
+            match self {
+                OneOrMany::One(t) => std::slice::from_ref(t),
+                OneOrMany::Many(v) => v,
+            }
+        }
+    }
+
+    #[derive(Deserialize, Debug)]
+    pub struct Config {
+        #[serde(default)]
+        pub variable: HashMap<String, Variable>,
+        #[serde(default)]
+        pub locals: OneOrMany<HashMap<String, Expression>>,
+        #[serde(default)]
+        pub output: HashMap<String, Output>,
+        #[serde(default)]
+        pub module: HashMap<String, Module>,
+        #[serde(default)]
+        pub resource: HashMap<String, HashMap<String, Resource>>,
+    }
+
+    #[derive(Deserialize, Debug)]
+    pub struct Variable {
+        pub description: String,
+        #[serde(rename = "type")]
+        pub ty: Expression,
+        pub default: Option<u32>,
+        #[serde(default)]
+        pub validation: OneOrMany<Validation>,
+    }
+
+    #[derive(Deserialize, Debug)]
+    pub struct Validation {
+        pub condition: Expression,
+        pub error_message: String,
+    }
+
+    #[derive(Deserialize, Debug)]
+    pub struct Output {
+        pub value: Expression,
+        pub description: Expression,
+        #[serde(default)]
+        pub sensitive: bool,
+    }
+
+    #[derive(Deserialize, Debug)]
+    pub struct Module {
+        pub source: String,
+        pub version: String,
+        pub region: String,
+        pub subnets: Vec<String>,
+        pub settings: Expression,
+    }
+
+    #[derive(Deserialize, Debug)]
+    pub struct Resource {
+        pub count: Expression,
+        pub ami: Expression,
+        pub instance_type: String,
+        pub subnet_id: Expression,
+        pub tags: Expression,
+        #[serde(default)]
+        pub ingress: OneOrMany<Ingress>,
+        pub user_data: Option<Expression>,
+        pub lifecycle: Lifecycle,
+        pub depends_on: Expression,
+    }
+
+    #[derive(Deserialize, Debug)]
+    pub struct Ingress {
+        pub from_port: u16,
+        pub to_port: u16,
+        pub protocol: String,
+        pub cidr_blocks: Expression,
+        pub description: String,
+    }
+
+    #[derive(Deserialize, Debug)]
+    pub struct Lifecycle {
+        pub create_before_destroy: bool,
+        pub ignore_changes: Expression,
+    }
+}
+
+/// What a decoded file holds, counted the same way on both sides.
+#[derive(Debug, PartialEq, Eq)]
+struct Counts {
+    variables: usize,
+    validations: usize,
+    locals: usize,
+    outputs: usize,
+    modules: usize,
+    resources: usize,
+    ingress: usize,
+    user_data: usize,
+    ports: u64,
+}
+
+fn count_ours(c: &ours::Config) -> Counts {
+    Counts {
+        variables: c.variable.len(),
+        validations: c.variable.iter().map(|v| v.validation.len()).sum(),
+        locals: c.locals.iter().map(|l| l.values.0.len()).sum(),
+        outputs: c.output.len(),
+        modules: c.module.len(),
+        resources: c.resource.len(),
+        ingress: c.resource.iter().map(|r| r.ingress.len()).sum(),
+        user_data: c.resource.iter().filter(|r| r.user_data.is_some()).count(),
+        ports: c
+            .resource
+            .iter()
+            .flat_map(|r| &r.ingress)
+            .map(|i| u64::from(i.from_port) + u64::from(i.to_port))
+            .sum(),
+    }
+}
+
+fn count_theirs(c: &theirs::Config) -> Counts {
+    let resources = || c.resource.values().flat_map(|by_name| by_name.values());
+    Counts {
+        variables: c.variable.len(),
+        validations: c
+            .variable
+            .values()
+            .map(|v| v.validation.as_slice().len())
+            .sum(),
+        locals: c.locals.as_slice().iter().map(HashMap::len).sum(),
+        outputs: c.output.len(),
+        modules: c.module.len(),
+        resources: resources().count(),
+        ingress: resources().map(|r| r.ingress.as_slice().len()).sum(),
+        user_data: resources().filter(|r| r.user_data.is_some()).count(),
+        ports: resources()
+            .flat_map(|r| r.ingress.as_slice())
+            .map(|i| u64::from(i.from_port) + u64::from(i.to_port))
+            .sum(),
+    }
+}
+
+fn decode_ours(text: &str) -> ours::Config {
+    match hcl_decode::from_str::<ours::Config>(text, "bench.hcl") {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn decode_theirs(text: &str) -> theirs::Config {
+    match hcl::from_str::<theirs::Config>(text) {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// The CPU time used by this thread so far (which other load on the
+/// machine does not inflate).
+#[allow(unsafe_code)]
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec for the call.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime");
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// The best wall and CPU times of a measurement.
+#[derive(Clone, Copy, Debug)]
+struct Times {
+    wall: Duration,
+    cpu: Duration,
+}
+
+impl Times {
+    const MAX: Times = Times {
+        wall: Duration::MAX,
+        cpu: Duration::MAX,
+    };
+
+    fn best_of(self, f: &mut impl FnMut()) -> Times {
+        let cpu = thread_cpu_time();
+        let t = Instant::now();
+        f();
+        Times {
+            wall: self.wall.min(t.elapsed()),
+            cpu: self.cpu.min(thread_cpu_time().saturating_sub(cpu)),
+        }
+    }
+}
+
+/// The best times of each of two functions over several rounds (at least
+/// 3, within `budget`), run in turns so that both see the same machine.
+fn best_times(budget: Duration, mut a: impl FnMut(), mut b: impl FnMut()) -> (Times, Times) {
+    let start = Instant::now();
+    let (mut best_a, mut best_b) = (Times::MAX, Times::MAX);
+    let mut rounds = 0;
+    while rounds < 3 || (start.elapsed() < budget && rounds < 30) {
+        best_a = best_a.best_of(&mut a);
+        best_b = best_b.best_of(&mut b);
+        rounds += 1;
+    }
+    (best_a, best_b)
+}
+
+fn mb_per_s(bytes: usize, t: Duration) -> f64 {
+    bytes as f64 / MB as f64 / t.as_secs_f64()
+}
+
+fn main() {
+    println!("decoding into Rust structs, end to end (text in, structs out)");
+    println!("MB/s of HCL text, by thread CPU time and by wall time; ratio = hcl-rs time / ours");
+    println!(
+        "{:>8}  {:>19}  {:>19}  {:>13}  {:>9}",
+        "", "hcl-decode", "hcl-rs", "ratio", "our parse"
+    );
+    println!(
+        "{:>8}  {:>9} {:>9}  {:>9} {:>9}  {:>6} {:>6}  {:>9}",
+        "size", "cpu", "wall", "cpu", "wall", "cpu", "wall", "cpu"
+    );
+    for size_mb in [1, 4] {
+        let text = corpus::generate(size_mb * MB, 42);
+
+        // Both sides hold the same things.
+        let ours = count_ours(&decode_ours(&text));
+        let theirs = count_theirs(&decode_theirs(&text));
+        assert_eq!(ours, theirs, "the two sides decode different things");
+        assert!(ours.resources > 0 && ours.locals > 0 && ours.validations > 0);
+
+        // HCL_BENCH_PROFILE=ours (or theirs) runs one side only, for a
+        // profiler.
+        if let Ok(side) = std::env::var("HCL_BENCH_PROFILE") {
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(10) {
+                match side.as_str() {
+                    "theirs" => drop(black_box(decode_theirs(black_box(&text)))),
+                    _ => drop(black_box(decode_ours(black_box(&text)))),
+                }
+            }
+            return;
+        }
+
+        let budget = Duration::from_secs(6);
+        let (t_ours, t_theirs) = best_times(
+            budget,
+            || drop(black_box(decode_ours(black_box(&text)))),
+            || drop(black_box(decode_theirs(black_box(&text)))),
+        );
+        // Our parse alone, for scale: the rest of our time is decoding.
+        let (t_parse, _) = best_times(
+            Duration::ZERO,
+            || {
+                let parsed = hcl_core::native::parse_config(
+                    black_box(text.as_bytes()),
+                    "bench.hcl",
+                    &hcl_core::native::ParseOptions::default(),
+                );
+                drop(black_box(parsed));
+            },
+            || {},
+        );
+        println!(
+            "{:>5} MB  {:>9.1} {:>9.1}  {:>9.1} {:>9.1}  {:>5.1}x {:>5.1}x  {:>9.1}",
+            size_mb,
+            mb_per_s(text.len(), t_ours.cpu),
+            mb_per_s(text.len(), t_ours.wall),
+            mb_per_s(text.len(), t_theirs.cpu),
+            mb_per_s(text.len(), t_theirs.wall),
+            t_theirs.cpu.as_secs_f64() / t_ours.cpu.as_secs_f64(),
+            t_theirs.wall.as_secs_f64() / t_ours.wall.as_secs_f64(),
+            mb_per_s(text.len(), t_parse.cpu),
+        );
+    }
+}
