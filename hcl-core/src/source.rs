@@ -15,6 +15,7 @@
 //! assert_eq!(file.text_of(Span::new(6, 9)), "bé");
 //! ```
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use unicode_segmentation::UnicodeSegmentation;
@@ -100,6 +101,9 @@ pub struct SourceFile {
     text: Text,
     line_starts: OnceLock<Vec<u32>>,
     base: Pos,
+    /// The line of the last position asked for: decoders ask for positions
+    /// in source order, so the next one is usually on it or the next line.
+    last_line: AtomicUsize,
 }
 
 impl SourceFile {
@@ -110,6 +114,7 @@ impl SourceFile {
             name: name.into(),
             text: Text::Shared(text.into()),
             line_starts: OnceLock::new(),
+            last_line: AtomicUsize::new(0),
             base: Pos::start(),
         }
     }
@@ -121,6 +126,7 @@ impl SourceFile {
             name: name.into(),
             text: Text::Owned(text),
             line_starts: OnceLock::new(),
+            last_line: AtomicUsize::new(0),
             base: Pos::start(),
         }
     }
@@ -188,10 +194,22 @@ impl SourceFile {
         let text = self.text();
         let line_starts = self.line_starts();
         let offset = (offset as usize).min(text.len());
-        let line_index = match line_starts.binary_search(&(offset as u32)) {
-            Ok(i) => i,
-            Err(i) => i.saturating_sub(1),
+        let on_line = |i: usize| {
+            line_starts.get(i).is_some_and(|&s| s as usize <= offset)
+                && line_starts.get(i + 1).is_none_or(|&s| offset < s as usize)
         };
+        let hint = self.last_line.load(Ordering::Relaxed);
+        let line_index = if on_line(hint) {
+            hint
+        } else if on_line(hint + 1) {
+            hint + 1
+        } else {
+            match line_starts.binary_search(&(offset as u32)) {
+                Ok(i) => i,
+                Err(i) => i.saturating_sub(1),
+            }
+        };
+        self.last_line.store(line_index, Ordering::Relaxed);
         let line_start = line_starts.get(line_index).copied().unwrap_or(0) as usize;
         let before = text.get(line_start..offset).map_or_else(
             || lossy_prefix(text, line_start, offset),
