@@ -151,54 +151,24 @@ impl<'a> Parser<'a> {
     }
 
     fn take_attrs(&mut self, mark: usize) -> List {
-        let mark = mark.min(self.s_attrs.len());
-        let done = self.done();
-        super::room(
+        let (done, total) = (self.done(), self.src.len());
+        take_run(
             &mut self.ast.attributes,
-            self.s_attrs.len() - mark,
+            &mut self.s_attrs,
+            mark,
             done,
-            self.src.len(),
-        );
-        let start = self.ast.attributes.len() as u32;
-        self.ast.attributes.extend(self.s_attrs.drain(mark..));
-        List {
-            start,
-            len: self.ast.attributes.len() as u32 - start,
-        }
+            total,
+        )
     }
 
     fn take_blocks(&mut self, mark: usize) -> List {
-        let mark = mark.min(self.s_blocks.len());
-        let done = self.done();
-        super::room(
-            &mut self.ast.blocks,
-            self.s_blocks.len() - mark,
-            done,
-            self.src.len(),
-        );
-        let start = self.ast.blocks.len() as u32;
-        self.ast.blocks.extend(self.s_blocks.drain(mark..));
-        List {
-            start,
-            len: self.ast.blocks.len() as u32 - start,
-        }
+        let (done, total) = (self.done(), self.src.len());
+        take_run(&mut self.ast.blocks, &mut self.s_blocks, mark, done, total)
     }
 
     fn take_labels(&mut self, mark: usize) -> List {
-        let mark = mark.min(self.s_labels.len());
-        let done = self.done();
-        super::room(
-            &mut self.ast.labels,
-            self.s_labels.len() - mark,
-            done,
-            self.src.len(),
-        );
-        let start = self.ast.labels.len() as u32;
-        self.ast.labels.extend(self.s_labels.drain(mark..));
-        List {
-            start,
-            len: self.ast.labels.len() as u32 - start,
-        }
+        let (done, total) = (self.done(), self.src.len());
+        take_run(&mut self.ast.labels, &mut self.s_labels, mark, done, total)
     }
 
     fn push_body(&mut self, body: BodyNode) -> BodyId {
@@ -606,5 +576,25 @@ impl<'a> Parser<'a> {
         }
         let text = value.finish(&mut self.ast);
         (text, between(oquote.span, end_range))
+    }
+}
+
+/// Moves the scratch items from `mark` on to the end of `arena`, as one
+/// contiguous run, and returns that run. `done` and `total` (bytes parsed,
+/// bytes in all) size the arena's growth.
+fn take_run<T>(
+    arena: &mut Vec<T>,
+    scratch: &mut Vec<T>,
+    mark: usize,
+    done: usize,
+    total: usize,
+) -> List {
+    let mark = mark.min(scratch.len());
+    super::room(arena, scratch.len() - mark, done, total);
+    let start = arena.len() as u32;
+    arena.extend(scratch.drain(mark..));
+    List {
+        start,
+        len: arena.len() as u32 - start,
     }
 }
