@@ -269,9 +269,10 @@ fn container_attrs(cx: &Ctxt, input: &DeriveInput) -> (syn::Path, Option<RenameR
                 }
                 Ok(())
             } else {
+                let name = path_name(&meta.path);
+                let hint = did_you_mean(&name, &["rename_all", "crate"]);
                 Err(meta.error(format!(
-                    "unknown hcl container attribute `{}`, expected `rename_all` or `crate`",
-                    path_name(&meta.path)
+                    "unknown hcl container attribute `{name}`{hint}, expected `rename_all` or `crate`",
                 )))
             }
         });
@@ -281,6 +282,32 @@ fn container_attrs(cx: &Ctxt, input: &DeriveInput) -> (syn::Path, Option<RenameR
     }
     let krate = krate.unwrap_or_else(|| syn::parse_quote!(::hcl_decode));
     (krate, rename_all)
+}
+
+/// The field options, for suggestions.
+const FIELD_ATTRIBUTE_NAMES: &[&str] = &[
+    "attr",
+    "expr",
+    "block",
+    "label",
+    "remain",
+    "body",
+    "flatten",
+    "def_range",
+    "attr_range",
+    "value_range",
+    "skip",
+    "rename",
+    "optional",
+    "default",
+    "with",
+];
+
+/// ` (did you mean `x`?)` when a known option is close to `name`.
+fn did_you_mean(name: &str, known: &[&str]) -> String {
+    hcl_core::suggest::suggestion(name, known.iter().copied())
+        .map(|s| format!(" (did you mean `{s}`?)"))
+        .unwrap_or_default()
 }
 
 const FIELD_ATTRIBUTES: &str = "`attr`, `expr`, `block`, `label`, `remain`, `body`, `flatten`, \
@@ -387,9 +414,10 @@ fn field_attrs(cx: &Ctxt, field: &syn::Field) -> FieldAttrs {
                 };
                 out.with = Some((p, span));
             } else {
+                let name = path_name(path);
+                let hint = did_you_mean(&name, FIELD_ATTRIBUTE_NAMES);
                 return Err(meta.error(format!(
-                    "unknown hcl field attribute `{}`, expected {FIELD_ATTRIBUTES}",
-                    path_name(path)
+                    "unknown hcl field attribute `{name}`{hint}, expected {FIELD_ATTRIBUTES}",
                 )));
             }
             Ok(())
