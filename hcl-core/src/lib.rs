@@ -25,6 +25,7 @@ pub mod number;
 pub mod ops;
 pub mod path;
 pub mod pos;
+pub mod quote;
 #[cfg(feature = "serde")]
 pub mod serde;
 pub mod source;

@@ -1,0 +1,99 @@
+//! Quoting text the way Go's `%q` verb does.
+//!
+//! HCL's diagnostics name attributes, blocks, labels and values inside
+//! double quotes written by Go's `strconv.Quote`. Every message of the
+//! workspace that quotes a name goes through [`go_quote`], so they agree
+//! with each other and with HashiCorp's tools.
+
+/// Quotes `s` as Go's `%q` (`strconv.Quote`) does: `"` and `\` escaped,
+/// the C escapes (`\a \b \f \n \r \t \v`), other control characters as
+/// `\xHH`, other non-printable characters as `\uHHHH` or `\UHHHHHHHH`,
+/// printable characters as themselves.
+///
+/// ```
+/// use hcl_core::quote::go_quote;
+///
+/// assert_eq!(go_quote("name"), r#""name""#);
+/// assert_eq!(go_quote("a\"b\\c\n"), r#""a\"b\\c\n""#);
+/// assert_eq!(go_quote("\u{1}\u{7f}"), r#""\x01\x7f""#);
+/// assert_eq!(go_quote("\u{feff}é"), r#""\ufeffé""#);
+/// ```
+pub fn go_quote(s: &str) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if is_go_printable(c) => out.push(c),
+            c if (c as u32) < 0x10000 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => {
+                let _ = write!(out, "\\U{:08x}", c as u32);
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Go's `strconv.IsPrint`, approximated: letters, marks, numbers,
+/// punctuation, symbols and the ASCII space; not other spaces, controls,
+/// format characters or private-use characters.
+fn is_go_printable(c: char) -> bool {
+    if c == ' ' {
+        return true;
+    }
+    if c.is_control() || c.is_whitespace() {
+        return false;
+    }
+    !matches!(
+        c,
+        '\u{ad}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{feff}'
+            | '\u{fff9}'..='\u{fffb}'
+            | '\u{e000}'..='\u{f8ff}'
+            | '\u{f0000}'..
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::go_quote;
+
+    #[test]
+    fn matches_go_percent_q() {
+        // Expected strings printed by Go's fmt.Sprintf("%q", ...).
+        let cases = [
+            ("", r#""""#),
+            ("plain", r#""plain""#),
+            ("tab\there", r#""tab\there""#),
+            ("\u{0}", r#""\x00""#),
+            ("\u{85}", r#""\u0085""#),
+            ("\u{a0}", r#""\u00a0""#),
+            ("\u{2028}", r#""\u2028""#),
+            ("\u{e000}", r#""\ue000""#),
+            ("\u{f0000}", r#""\U000f0000""#),
+            ("日本", r#""日本""#),
+            ("🎉", r#""🎉""#),
+        ];
+        for (input, want) in cases {
+            assert_eq!(go_quote(input), want, "{input:?}");
+        }
+    }
+}
