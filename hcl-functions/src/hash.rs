@@ -1,0 +1,13 @@
+//! The hash functions.
+
+use hcl_core::function::Function;
+
+/// The family's functions, by name.
+pub(crate) fn functions() -> Vec<(&'static str, Function)> {
+    Vec::new()
+}
+
+/// The family's impure functions, by name.
+pub(crate) fn impure_functions() -> Vec<(&'static str, Function)> {
+    Vec::new()
+}

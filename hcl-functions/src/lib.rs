@@ -1,0 +1,181 @@
+//! # hcl-functions
+//!
+//! The function library that HCL users know from Terraform, for any
+//! application that evaluates HCL with [`hcl_core`]: every function of
+//! go-cty's `function/stdlib` under the name Terraform gives it, and
+//! Terraform's pure functions that cty lacks, with cty's semantics and
+//! messages.
+//!
+//! Functions are grouped by [`Family`]; a [`Library`] chooses families
+//! (all pure ones by default), optionally the impure functions and the
+//! filesystem functions (only under a root directory), and installs them
+//! into an [`EvalContext`].
+//!
+//! Every function is declared through the core's
+//! [`Function`] builder, so the handling of null, unknown and dynamic
+//! arguments, arity and argument types is the core's.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use hcl_core::function::Function;
+use hcl_core::{EvalContext, EvalContextError};
+
+pub mod collection;
+pub mod conversion;
+pub mod datetime;
+pub mod encoding;
+pub mod filesystem;
+pub mod hash;
+pub mod network;
+pub mod number;
+pub mod regex;
+pub mod set;
+pub mod string;
+
+/// A family of functions, as Terraform's documentation groups them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Family {
+    /// `upper`, `split`, `format`, `trim`, ... ([`string`]).
+    String,
+    /// `merge`, `lookup`, `flatten`, `keys`, `sort`, ... ([`collection`]).
+    Collection,
+    /// `abs`, `ceil`, `log`, `parseint`, `sum`, ... ([`number`]).
+    Number,
+    /// `setunion`, `setproduct`, ... ([`set`]).
+    Set,
+    /// `base64encode`, `jsonencode`, `csvdecode`, `yamldecode`, ... ([`encoding`]).
+    Encoding,
+    /// `regex`, `regexall` ([`regex`]).
+    Regex,
+    /// `formatdate`, `timeadd`, `timecmp` ([`datetime`]).
+    DateTime,
+    /// `md5`, `sha256`, `uuidv5`, ... ([`hash`]).
+    Hash,
+    /// `cidrhost`, `cidrsubnet`, ... ([`network`]).
+    Network,
+    /// `tostring`, `tolist`, `tomap`, `try`, `can`, ... ([`conversion`]).
+    Conversion,
+}
+
+impl Family {
+    /// Every pure family.
+    pub const ALL: [Family; 10] = [
+        Family::String,
+        Family::Collection,
+        Family::Number,
+        Family::Set,
+        Family::Encoding,
+        Family::Regex,
+        Family::DateTime,
+        Family::Hash,
+        Family::Network,
+        Family::Conversion,
+    ];
+
+    /// The family's functions, by name.
+    pub fn functions(self) -> Vec<(&'static str, Function)> {
+        match self {
+            Family::String => string::functions(),
+            Family::Collection => collection::functions(),
+            Family::Number => number::functions(),
+            Family::Set => set::functions(),
+            Family::Encoding => encoding::functions(),
+            Family::Regex => regex::functions(),
+            Family::DateTime => datetime::functions(),
+            Family::Hash => hash::functions(),
+            Family::Network => network::functions(),
+            Family::Conversion => conversion::functions(),
+        }
+    }
+}
+
+/// A choice of functions: families, impure functions, filesystem
+/// functions under a root directory.
+///
+/// ```
+/// use hcl_functions::{Family, Library};
+///
+/// let all = Library::pure().functions();
+/// let strings = Library::empty().family(Family::String).functions();
+/// assert!(all.len() >= strings.len());
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Library {
+    families: Vec<Family>,
+    impure: bool,
+    filesystem_root: Option<PathBuf>,
+}
+
+impl Library {
+    /// No function at all (add families with [`Library::family`]).
+    pub fn empty() -> Library {
+        Library::default()
+    }
+
+    /// Every pure function: all of [`Family::ALL`].
+    pub fn pure() -> Library {
+        Library {
+            families: Family::ALL.to_vec(),
+            ..Library::default()
+        }
+    }
+
+    /// Adds a family.
+    pub fn family(mut self, family: Family) -> Library {
+        if !self.families.contains(&family) {
+            self.families.push(family);
+        }
+        self
+    }
+
+    /// Adds the impure functions, whose results change from call to call
+    /// (`timestamp`, `uuid`).
+    pub fn impure(mut self) -> Library {
+        self.impure = true;
+        self
+    }
+
+    /// Adds the filesystem functions (`file`, `fileexists`, `fileset`,
+    /// `filebase64`, `templatefile`, `abspath`, `dirname`, `basename`,
+    /// `pathexpand`), confined to `root`: a relative path is resolved
+    /// against it, and a path that leaves it is an error, never a read.
+    pub fn filesystem(mut self, root: impl Into<PathBuf>) -> Library {
+        self.filesystem_root = Some(root.into());
+        self
+    }
+
+    /// The chosen functions, by name.
+    pub fn functions(&self) -> BTreeMap<String, Function> {
+        let mut out = BTreeMap::new();
+        for family in &self.families {
+            for (name, function) in family.functions() {
+                out.insert(name.to_owned(), function);
+            }
+        }
+        if self.impure {
+            for (name, function) in datetime::impure_functions()
+                .into_iter()
+                .chain(hash::impure_functions())
+            {
+                out.insert(name.to_owned(), function);
+            }
+        }
+        if let Some(root) = &self.filesystem_root {
+            for (name, function) in filesystem::functions(root) {
+                out.insert(name.to_owned(), function);
+            }
+        }
+        out
+    }
+
+    /// Declares the chosen functions in `ctx` (replacing functions of the
+    /// same names).
+    pub fn install(&self, ctx: &mut EvalContext) -> Result<(), EvalContextError> {
+        for (name, function) in self.functions() {
+            ctx.declare_function(name, function)?;
+        }
+        Ok(())
+    }
+}

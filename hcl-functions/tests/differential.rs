@@ -1,0 +1,239 @@
+//! The differential test against go-cty's `function/stdlib` and
+//! HashiCorp's `ext/tryfunc`: every case of `differential/cases/*.txt` was
+//! evaluated by Go (`differential/record.go`, which says how to re-record)
+//! and what Go gave is in `differential/expected/*.jsonl`. Each case is
+//! evaluated here with the pure library and compared: the value and its
+//! type, or the diagnostics (severity, summary, detail, subject range).
+//!
+//! A case whose result intentionally differs from Go's (a row of
+//! `docs/deviations.md`) is listed in `differential/deviations.txt` with the
+//! row it follows, and is checked to still differ.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
+use hcl_core::{EvalContext, Expression, Pos, Type, Value};
+
+fn dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/differential")
+}
+
+/// The variables of `record.go`'s `variables()`.
+fn context() -> EvalContext {
+    let s = |x: &str| Value::string(x);
+    let n = |x: i64| Value::number(x);
+    let list = |t: Type| Type::list(t);
+    let vars: Vec<(&str, Value)> = vec![
+        ("u_str", Value::unknown(Type::String)),
+        ("u_num", Value::unknown(Type::Number)),
+        ("u_bool", Value::unknown(Type::Bool)),
+        ("u_list", Value::unknown(list(Type::String))),
+        ("u_map", Value::unknown(Type::map(Type::String))),
+        ("u_set", Value::unknown(Type::set(Type::String))),
+        ("u_dyn", Value::dynamic()),
+        ("n_str", Value::null(Type::String)),
+        ("n_num", Value::null(Type::Number)),
+        ("n_list", Value::null(list(Type::String))),
+        ("n_dyn", Value::null(Type::Dynamic)),
+        (
+            "l_str",
+            Value::list([s("a"), s("b"), s("c")]).expect("list"),
+        ),
+        ("l_num", Value::list([n(1), n(2), n(3)]).expect("list")),
+        (
+            "l_part",
+            Value::list([s("a"), Value::unknown(Type::String)]).expect("list"),
+        ),
+        ("s_str", Value::set([s("a"), s("b")]).expect("set")),
+        ("s_num", Value::set([n(1), n(2)]).expect("set")),
+        (
+            "m_str",
+            Value::map([("a", s("x")), ("b", s("y"))]).expect("map"),
+        ),
+        (
+            "m_num",
+            Value::map([("a", n(1)), ("b", n(2))]).expect("map"),
+        ),
+    ];
+    let mut ctx = EvalContext::new();
+    for (name, value) in vars {
+        ctx.declare_variable(name, value).expect("variable");
+    }
+    hcl_functions::Library::pure()
+        .install(&mut ctx)
+        .expect("functions");
+    ctx
+}
+
+/// A string as Go's `encoding/json` writes it with HTML escaping off.
+fn go_json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// A value as `record.go`'s `encode` writes it.
+fn encode(out: &mut String, v: &Value) {
+    if !v.is_known() {
+        out.push_str("{\"$unknown\":true}");
+        return;
+    }
+    if v.is_null() {
+        out.push_str("null");
+        return;
+    }
+    if let Some(b) = v.as_bool() {
+        out.push_str(if b { "true" } else { "false" });
+    } else if let Some(n) = v.as_number() {
+        out.push_str(&n.to_string());
+    } else if let Some(s) = v.as_str() {
+        go_json_string(out, s);
+    } else if let Some(elements) = v.elements() {
+        out.push('[');
+        for (i, e) in elements.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            encode(out, e);
+        }
+        out.push(']');
+    } else if let Some(attributes) = v.attributes() {
+        // Go's encoding/json sorts map keys by bytes; BTreeMap order is the same.
+        out.push('{');
+        for (i, (k, e)) in attributes.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            go_json_string(out, k);
+            out.push(':');
+            encode(out, e);
+        }
+        out.push('}');
+    } else {
+        let _ = write!(out, "\"<{}>\"", v.ty());
+    }
+}
+
+/// What one evaluation gave, in the recorded form.
+fn outcome(expr: &str, ctx: &EvalContext) -> serde_json::Value {
+    let (file, id, mut diags) = parse_expression(
+        expr.as_bytes(),
+        "case.hcl",
+        Pos::start(),
+        &ParseOptions::default(),
+    );
+    let mut result = serde_json::Map::new();
+    result.insert("expr".into(), expr.into());
+    if !diags.has_errors() {
+        let (value, eval_diags) = NativeExpression::new(file, id).value(ctx);
+        let failed = eval_diags.has_errors();
+        diags.extend(eval_diags);
+        if !failed {
+            let ty = hcl_core::stdlib::json::marshal_type(value.ty()).expect("type JSON");
+            result.insert("type".into(), serde_json::from_str(&ty).expect("type JSON"));
+            let mut text = String::new();
+            encode(&mut text, &value);
+            result.insert(
+                "value".into(),
+                serde_json::from_str(&text).expect("value JSON"),
+            );
+        }
+    }
+    if !diags.is_empty() {
+        let list: Vec<serde_json::Value> = diags
+            .iter()
+            .map(|d| {
+                let mut m = serde_json::Map::new();
+                let severity = if d.is_error() { "error" } else { "warning" };
+                m.insert("severity".into(), severity.into());
+                m.insert("summary".into(), d.summary.clone().into());
+                m.insert("detail".into(), d.detail.clone().into());
+                if let Some(r) = &d.subject {
+                    let text = format!(
+                        "{}:{}-{}:{}",
+                        r.start.line, r.start.column, r.end.line, r.end.column
+                    );
+                    m.insert("subject".into(), text.into());
+                }
+                serde_json::Value::Object(m)
+            })
+            .collect();
+        result.insert("diags".into(), list.into());
+    }
+    serde_json::Value::Object(result)
+}
+
+/// The cases that follow a deviation row instead of Go: expression → row.
+fn deviations() -> BTreeMap<String, String> {
+    let path = dir().join("deviations.txt");
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_once("\t=>\t"))
+        .map(|(e, row)| (e.to_owned(), row.to_owned()))
+        .collect()
+}
+
+#[test]
+fn differential_corpus_matches_go() {
+    let ctx = context();
+    let deviations = deviations();
+    let mut total = 0;
+    let mut failures = Vec::new();
+    let mut per_family = BTreeMap::new();
+    let mut files: Vec<_> = std::fs::read_dir(dir().join("expected"))
+        .expect("expected dir")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .collect();
+    files.sort();
+    for path in files {
+        let family = path
+            .file_stem()
+            .expect("stem")
+            .to_string_lossy()
+            .into_owned();
+        let text = std::fs::read_to_string(&path).expect("read expected");
+        for line in text.lines().filter(|l| !l.is_empty()) {
+            let want: serde_json::Value = serde_json::from_str(line).expect("expected JSON");
+            let expr = want["expr"].as_str().expect("expr").to_owned();
+            let got = outcome(&expr, &ctx);
+            total += 1;
+            *per_family.entry(family.clone()).or_insert(0) += 1;
+            let differs = got != want;
+            match (differs, deviations.get(&expr)) {
+                (false, None) => {}
+                (true, Some(_)) => {}
+                (true, None) => {
+                    failures.push(format!("{family}: {expr}\n   go: {want}\n  ours: {got}"))
+                }
+                (false, Some(row)) => failures.push(format!(
+                    "{family}: {expr}\n  listed as a deviation ({row}) but agrees with Go"
+                )),
+            }
+        }
+    }
+    eprintln!("differential corpus: {total} cases {per_family:?}");
+    assert!(
+        failures.is_empty(),
+        "{} of {total} cases differ from Go:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
