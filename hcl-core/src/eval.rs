@@ -158,6 +158,19 @@ impl EvalContext {
         }
     }
 
+    /// Whether `other` is this very context (shares its scopes and
+    /// parent), not merely an equal one.
+    pub(crate) fn same_as(&self, other: &EvalContext) -> bool {
+        self.mode == other.mode
+            && Arc::ptr_eq(&self.variables, &other.variables)
+            && Arc::ptr_eq(&self.functions, &other.functions)
+            && match (&self.parent, &other.parent) {
+                (None, None) => true,
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            }
+    }
+
     /// The parent context, if this is a child.
     pub fn parent(&self) -> Option<&EvalContext> {
         self.parent.as_deref()

@@ -17,6 +17,7 @@ pub mod body;
 pub mod convert;
 pub mod diagnostic;
 pub mod eval;
+pub mod expression_closure;
 pub mod extended;
 pub mod function;
 pub mod json;

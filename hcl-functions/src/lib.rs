@@ -32,6 +32,7 @@ pub mod number;
 pub mod regex;
 pub mod set;
 pub mod string;
+pub mod tryfunc;
 
 /// A family of functions, as Terraform's documentation groups them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -55,7 +56,7 @@ pub enum Family {
     Hash,
     /// `cidrhost`, `cidrsubnet`, ... ([`network`]).
     Network,
-    /// `tostring`, `tolist`, `tomap`, `try`, `can`, ... ([`conversion`]).
+    /// `tostring`, `tolist`, `tomap`, ... ([`conversion`]), `try` and `can` ([`tryfunc`]).
     Conversion,
 }
 
@@ -86,7 +87,11 @@ impl Family {
             Family::DateTime => datetime::functions(),
             Family::Hash => hash::functions(),
             Family::Network => network::functions(),
-            Family::Conversion => conversion::functions(),
+            Family::Conversion => {
+                let mut functions = conversion::functions();
+                functions.extend(tryfunc::functions());
+                functions
+            }
         }
     }
 }
