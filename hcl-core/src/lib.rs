@@ -16,6 +16,7 @@
 pub mod body;
 pub mod convert;
 pub mod diagnostic;
+pub mod dynblock;
 pub mod eval;
 pub mod expression_closure;
 pub mod extended;
