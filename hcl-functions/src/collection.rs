@@ -11,7 +11,7 @@
 //! | [`coalesce`] | `coalesce(vals...)` | the first argument that is not null |
 //! | [`coalescelist`] | `coalescelist(vals...)` | the first list or tuple that is not empty |
 //! | [`compact`] | `compact(list)` | the list of strings without empty strings and nulls |
-//! | [`concat`] | `concat(seqs...)` | lists and tuples, one after the other |
+//! | [`concat`](concat()) | `concat(seqs...)` | lists and tuples, one after the other |
 //! | [`contains`] | `contains(list, value)` | whether a list, tuple or set holds the value |
 //! | [`distinct`] | `distinct(list)` | the list without duplicates |
 //! | [`element`] | `element(list, index)` | the element at the index, wrapping around |
@@ -25,7 +25,7 @@
 //! | [`one`] | `one(list)` | the only element, or null for none |
 //! | [`range`] | `range(start?, end, step?)` | a list of numbers (at most 1,024) |
 //! | [`reverse`] | `reverse(list)` | the list or tuple in reverse order |
-//! | [`slice`] | `slice(list, start, end)` | consecutive elements of a list or tuple |
+//! | [`slice`](slice()) | `slice(list, start, end)` | consecutive elements of a list or tuple |
 //! | [`sort`] | `sort(list)` | the list of strings in lexicographic order |
 //! | [`transpose`] | `transpose(map)` | a map of lists of strings with keys and values swapped |
 //! | [`values`] | `values(map)` | the elements of a map or attributes of an object, by key |
@@ -62,6 +62,9 @@ use hcl_core::function::Function;
 mod lists;
 mod maps;
 pub(crate) mod util;
+
+#[cfg(test)]
+mod tests;
 
 pub use hcl_core::stdlib::{coalesce, concat, length};
 pub use lists::{

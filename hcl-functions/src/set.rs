@@ -77,7 +77,11 @@ fn set_operation_type(args: &[Value]) -> Result<Type, FunctionError> {
 
 /// The sets converted to the result type; `None` when one has unknown
 /// parts and the operation needs them known.
-fn converted(args: &[Value], ty: &Type, allow_unknowns: bool) -> Result<Option<Vec<Value>>, FunctionError> {
+fn converted(
+    args: &[Value],
+    ty: &Type,
+    allow_unknowns: bool,
+) -> Result<Option<Vec<Value>>, FunctionError> {
     let mut out = Vec::with_capacity(args.len());
     for (i, arg) in args.iter().enumerate() {
         let set = convert(arg, ty).map_err(|e| FunctionError::argument(i, e.to_string()))?;
@@ -121,7 +125,10 @@ pub fn setunion() -> Function {
             let Some(sets) = converted(args, ty, true)? else {
                 return Ok(Value::unknown(ty.clone()));
             };
-            let all: Vec<Value> = sets.iter().flat_map(|s| elements(s).iter().cloned()).collect();
+            let all: Vec<Value> = sets
+                .iter()
+                .flat_map(|s| elements(s).iter().cloned())
+                .collect();
             set_of(ty, all)
         })
 }
@@ -150,7 +157,10 @@ pub fn setintersection() -> Function {
             let Some(sets) = converted(args, ty, false)? else {
                 return Ok(Value::unknown(ty.clone()));
             };
-            let mut kept: Vec<Value> = sets.first().map(|s| elements(s).to_vec()).unwrap_or_default();
+            let mut kept: Vec<Value> = sets
+                .first()
+                .map(|s| elements(s).to_vec())
+                .unwrap_or_default();
             for other in &sets[1..] {
                 let mut members = Buckets::default();
                 for e in elements(other) {
@@ -263,10 +273,12 @@ pub fn setproduct() -> Function {
             if args.iter().any(|a| !length_known(a)) {
                 return Ok(Value::unknown(ty.clone()));
             }
-            let total = args
-                .iter()
-                .map(|a| elements(a).len())
-                .try_fold(1usize, |acc, n| acc.checked_mul(n));
+            let lengths: Vec<usize> = args.iter().map(|a| elements(a).len()).collect();
+            let total = if lengths.contains(&0) {
+                Some(0)
+            } else {
+                lengths.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n))
+            };
             let total = match total {
                 Some(t) if t <= SETPRODUCT_LIMIT => t,
                 _ => {
@@ -318,4 +330,109 @@ pub fn setproduct() -> Function {
                 _ => Ok(Value::set_of(ety, product)?),
             }
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
+    use hcl_core::{EvalContext, Expression, Pos};
+
+    use super::*;
+
+    /// The value of an expression, or the detail of its first diagnostic.
+    fn eval(src: &str) -> Result<Value, String> {
+        let mut ctx = EvalContext::new();
+        crate::Library::empty()
+            .family(crate::Family::Set)
+            .family(crate::Family::Collection)
+            .install(&mut ctx)
+            .expect("functions");
+        let (file, id, _) = parse_expression(
+            src.as_bytes(),
+            "test.hcl",
+            Pos::start(),
+            &ParseOptions::default(),
+        );
+        let (value, diags) = NativeExpression::new(file, id).value(&ctx);
+        match diags.iter().next() {
+            Some(d) => Err(d.detail.clone()),
+            None => Ok(value),
+        }
+    }
+
+    #[test]
+    fn terraform_documented_examples() {
+        let set = |items: &[&str]| Value::set(items.iter().map(|s| Value::string(*s))).unwrap();
+        assert_eq!(
+            eval(r#"setintersection(["a", "b"], ["b", "c"], ["b", "d"])"#),
+            Ok(set(&["b"]))
+        );
+        assert_eq!(
+            eval(r#"setsubtract(["a", "b", "c"], ["a", "c"])"#),
+            Ok(set(&["b"]))
+        );
+        assert_eq!(
+            eval(r#"setunion(["a", "b"], ["b", "c"], ["d"])"#),
+            Ok(set(&["a", "b", "c", "d"]))
+        );
+        let product = eval(r#"setproduct(["development", "staging"], ["app1", "app2"])"#).unwrap();
+        assert_eq!(
+            product.ty(),
+            &Type::list(Type::tuple([Type::String, Type::String]))
+        );
+        assert_eq!(product.len(), Some(4));
+        assert_eq!(eval(r#"setproduct([], ["a"])"#).unwrap().len(), Some(0));
+    }
+
+    #[test]
+    fn setproduct_limit() {
+        let big = eval("setproduct(range(1000), range(100))").unwrap();
+        assert_eq!(big.len(), Some(100_000));
+        let empty = eval("setproduct(range(1000), range(1000), range(1000), [])").unwrap();
+        assert_eq!(empty.len(), Some(0));
+        assert_eq!(
+            eval("setproduct(range(1000), range(1000), [1, 2])").unwrap_err(),
+            r#"Call to function "setproduct" failed: the product would have more than 1000000 elements."#
+        );
+        // Counting the product does not overflow.
+        let many = ["range(1024)"; 12].join(", ");
+        assert!(
+            eval(&format!("setproduct({many})"))
+                .unwrap_err()
+                .contains("more than 1000000")
+        );
+    }
+
+    #[test]
+    fn set_operations_are_not_quadratic() {
+        let n = 100_000;
+        let a = Value::set((0..n).map(Value::number)).unwrap();
+        let b = Value::set((0..n).map(|i| Value::number(i + n / 2))).unwrap();
+        let both = setintersection().call(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!(both.len(), Some(50_000));
+        let rest = setsubtract().call(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!(rest.len(), Some(50_000));
+        let all = setunion().call(&[a, b]).unwrap();
+        assert_eq!(all.len(), Some(150_000));
+    }
+
+    #[test]
+    fn unknown_elements() {
+        let with_unknown = Value::set([Value::string("a"), Value::unknown(Type::String)]).unwrap();
+        let known = Value::set([Value::string("a")]).unwrap();
+        let union = setunion()
+            .call(&[with_unknown.clone(), known.clone()])
+            .unwrap();
+        assert_eq!(union.len(), Some(2));
+        assert_eq!(
+            setintersection()
+                .call(&[known.clone(), with_unknown.clone()])
+                .unwrap(),
+            Value::unknown(Type::set(Type::String))
+        );
+        assert_eq!(
+            setsubtract().call(&[with_unknown, known]).unwrap(),
+            Value::unknown(Type::set(Type::String))
+        );
+    }
 }

@@ -85,7 +85,9 @@ pub fn chunklist() -> Function {
 /// ```
 pub fn coalescelist() -> Function {
     Function::builder()
-        .description("Returns the first of the given sequences that has a length greater than zero.")
+        .description(
+            "Returns the first of the given sequences that has a length greater than zero.",
+        )
         .variadic(
             Parameter::new("vals", Type::Dynamic)
                 .with_description("List or tuple values to test in the given order.")
@@ -308,7 +310,8 @@ fn empty_element_list() -> FunctionError {
 
 /// An index of `element`: a whole number that fits Go's `int`, not negative.
 fn element_index(n: &Number) -> Result<usize, FunctionError> {
-    let i = go_int(n).ok_or_else(|| FunctionError::failed(format!("invalid index: {WHOLE_NUMBER}")))?;
+    let i =
+        go_int(n).ok_or_else(|| FunctionError::failed(format!("invalid index: {WHOLE_NUMBER}")))?;
     usize::try_from(i).map_err(|_| negative_index())
 }
 
