@@ -582,7 +582,7 @@ pub fn slice() -> Function {
             let bounds = slice_indexes(args)?;
             match (ty, bounds) {
                 (Type::Tuple(t), Some((start, end))) => {
-                    Ok(Type::tuple(t.elements()[start..end].iter().cloned()))
+                    Ok(Type::tuple(t.elements().get(start..end).unwrap_or_default().iter().cloned()))
                 }
                 (Type::Tuple(_), None) => Ok(Type::Dynamic),
                 _ => Ok(ty.clone()),
@@ -595,7 +595,7 @@ pub fn slice() -> Function {
             let Some((start, end)) = slice_indexes(args)? else {
                 return Ok(Value::unknown(ty.clone()));
             };
-            let part = elements(&args[0])[start..end].iter().cloned();
+            let part = elements(&args[0]).get(start..end).unwrap_or_default().iter().cloned();
             match ty {
                 Type::Tuple(_) => Ok(Value::tuple(part)),
                 _ => Ok(Value::list_of(element_of(ty), part)?),
