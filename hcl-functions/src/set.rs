@@ -1,8 +1,438 @@
-//! The set functions.
+//! The set functions, with cty's semantics and messages (go-cty's
+//! `function/stdlib`).
+//!
+//! | function | signature | what it does |
+//! |---|---|---|
+//! | [`setintersection`] | `setintersection(first_set, other_sets...)` | the elements in every set |
+//! | [`setproduct`] | `setproduct(sets...)` | the Cartesian product of sets or lists, as tuples |
+//! | [`setsubtract`] | `setsubtract(a, b)` | the elements of `a` not in `b` |
+//! | [`setunion`] | `setunion(first_set, other_sets...)` | the elements in any of the sets |
+//!
+//! The sets' element types unify to one type, to which every element is
+//! converted before the operation (so `1` and `"1"` may merge). A set with
+//! unknown elements makes the result of `setintersection` and
+//! `setsubtract` unknown; `setunion` keeps them.
+//!
+//! Limits: `setproduct` makes at most [`SETPRODUCT_LIMIT`] (1,000,000)
+//! tuples; a larger product is an error. Membership is found by hashing,
+//! so the other operations take time about linear in the sizes of the sets.
+//!
+//! ```
+//! use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+//! use hcl_core::{EvalContext, Expression, Pos, Value};
+//!
+//! let mut ctx = EvalContext::new();
+//! hcl_functions::Library::empty()
+//!     .family(hcl_functions::Family::Set)
+//!     .install(&mut ctx)
+//!     .unwrap();
+//! let src = br#"setsubtract(setunion(["a", "b"], ["c"]), ["b"])"#;
+//! let (file, id, _) = parse_expression(src, "t", Pos::start(), &ParseOptions::default());
+//! let (value, diags) = NativeExpression::new(file, id).value(&ctx);
+//! assert!(diags.is_empty());
+//! assert_eq!(value, Value::set([Value::string("a"), Value::string("c")]).unwrap());
+//! ```
 
-use hcl_core::function::Function;
+use hcl_core::convert::{convert, unify};
+use hcl_core::function::{Function, FunctionError, Parameter};
+use hcl_core::{Type, Value};
+
+use crate::collection::util::{Buckets, length_known};
+
+/// The most tuples [`setproduct`] makes.
+pub const SETPRODUCT_LIMIT: usize = 1_000_000;
 
 /// The family's functions, by name.
 pub(crate) fn functions() -> Vec<(&'static str, Function)> {
-    Vec::new()
+    vec![
+        ("setintersection", setintersection()),
+        ("setproduct", setproduct()),
+        ("setsubtract", setsubtract()),
+        ("setunion", setunion()),
+    ]
+}
+
+fn set_param(name: &str) -> Parameter {
+    Parameter::new(name, Type::set(Type::Dynamic)).allow_dynamic()
+}
+
+/// cty's `setOperationReturnType`: a set of the type the element types
+/// unify to, skipping known empty sets of the dynamic pseudo-type.
+fn set_operation_type(args: &[Value]) -> Result<Type, FunctionError> {
+    let types: Vec<Type> = args
+        .iter()
+        .filter_map(|arg| {
+            let ety = arg.ty().element_type().cloned().unwrap_or(Type::Dynamic);
+            let empty_dynamic = arg.is_known() && arg.is_empty() && ety.is_dynamic();
+            (!empty_dynamic).then_some(ety)
+        })
+        .collect();
+    if types.is_empty() {
+        return Ok(Type::set(Type::Dynamic));
+    }
+    unify(&types)
+        .map(|u| Type::set(u.ty))
+        .ok_or_else(|| FunctionError::failed("given sets must all have compatible element types"))
+}
+
+/// The sets converted to the result type; `None` when one has unknown
+/// parts and the operation needs them known.
+fn converted(
+    args: &[Value],
+    ty: &Type,
+    allow_unknowns: bool,
+) -> Result<Option<Vec<Value>>, FunctionError> {
+    let mut out = Vec::with_capacity(args.len());
+    for (i, arg) in args.iter().enumerate() {
+        let set = convert(arg, ty).map_err(|e| FunctionError::argument(i, e.to_string()))?;
+        if !allow_unknowns && !set.is_wholly_known() {
+            return Ok(None);
+        }
+        out.push(set);
+    }
+    Ok(Some(out))
+}
+
+fn elements(v: &Value) -> &[Value] {
+    v.elements().unwrap_or_default()
+}
+
+fn set_of(ty: &Type, elements: Vec<Value>) -> Result<Value, FunctionError> {
+    let ety = ty.element_type().cloned().unwrap_or(Type::Dynamic);
+    Ok(Value::set_of(ety, elements)?)
+}
+
+/// `setunion(first_set, other_sets...)`: the elements of all the sets.
+///
+/// ```
+/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// # use hcl_core::{EvalContext, Expression, Pos};
+/// # fn eval(src: &str) -> String {
+/// #     let mut ctx = EvalContext::new();
+/// #     hcl_functions::Library::pure().install(&mut ctx).unwrap();
+/// #     let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default());
+/// #     NativeExpression::new(f, id).value(&ctx).0.to_string()
+/// # }
+/// assert_eq!(eval(r#"setunion(["a", "b"], ["b", "c"], ["d"])"#), r#"["a", "b", "c", "d"]"#);
+/// ```
+pub fn setunion() -> Function {
+    Function::builder()
+        .description("Returns the union of all given sets.")
+        .param(set_param("first_set"))
+        .variadic(set_param("other_sets"))
+        .return_type(set_operation_type)
+        .build(|args, ty| {
+            let Some(sets) = converted(args, ty, true)? else {
+                return Ok(Value::unknown(ty.clone()));
+            };
+            let all: Vec<Value> = sets
+                .iter()
+                .flat_map(|s| elements(s).iter().cloned())
+                .collect();
+            set_of(ty, all)
+        })
+}
+
+/// `setintersection(first_set, other_sets...)`: the elements that are in
+/// every set.
+///
+/// ```
+/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// # use hcl_core::{EvalContext, Expression, Pos};
+/// # fn eval(src: &str) -> String {
+/// #     let mut ctx = EvalContext::new();
+/// #     hcl_functions::Library::pure().install(&mut ctx).unwrap();
+/// #     let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default());
+/// #     NativeExpression::new(f, id).value(&ctx).0.to_string()
+/// # }
+/// assert_eq!(eval(r#"setintersection(["a", "b"], ["b", "c"], ["b", "d"])"#), r#"["b"]"#);
+/// ```
+pub fn setintersection() -> Function {
+    Function::builder()
+        .description("Returns the intersection of all given sets.")
+        .param(set_param("first_set"))
+        .variadic(set_param("other_sets"))
+        .return_type(set_operation_type)
+        .build(|args, ty| {
+            let Some(sets) = converted(args, ty, false)? else {
+                return Ok(Value::unknown(ty.clone()));
+            };
+            let mut kept: Vec<Value> = sets
+                .first()
+                .map(|s| elements(s).to_vec())
+                .unwrap_or_default();
+            for other in &sets[1..] {
+                let mut members = Buckets::default();
+                for e in elements(other) {
+                    members.insert(e);
+                }
+                kept.retain(|e| members.contains(e));
+            }
+            set_of(ty, kept)
+        })
+}
+
+/// `setsubtract(a, b)`: the elements of `a` that are not in `b`.
+///
+/// ```
+/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// # use hcl_core::{EvalContext, Expression, Pos};
+/// # fn eval(src: &str) -> String {
+/// #     let mut ctx = EvalContext::new();
+/// #     hcl_functions::Library::pure().install(&mut ctx).unwrap();
+/// #     let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default());
+/// #     NativeExpression::new(f, id).value(&ctx).0.to_string()
+/// # }
+/// assert_eq!(eval(r#"setsubtract(["a", "b", "c"], ["a", "c"])"#), r#"["b"]"#);
+/// ```
+pub fn setsubtract() -> Function {
+    Function::builder()
+        .description("Returns the relative complement of the two given sets.")
+        .param(set_param("a"))
+        .param(set_param("b"))
+        .return_type(set_operation_type)
+        .build(|args, ty| {
+            let Some(sets) = converted(args, ty, false)? else {
+                return Ok(Value::unknown(ty.clone()));
+            };
+            let mut removed = Buckets::default();
+            for e in sets.get(1).map(elements).unwrap_or_default() {
+                removed.insert(e);
+            }
+            let kept: Vec<Value> = sets
+                .first()
+                .map(elements)
+                .unwrap_or_default()
+                .iter()
+                .filter(|e| !removed.contains(e))
+                .cloned()
+                .collect();
+            set_of(ty, kept)
+        })
+}
+
+/// `setproduct(sets...)`: every combination of one element of each
+/// argument, as tuples. With only lists (and tuples) the result is a list
+/// in their order; with a set among them, a set. At most
+/// [`SETPRODUCT_LIMIT`] tuples: a larger product is an error.
+///
+/// ```
+/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// # use hcl_core::{EvalContext, Expression, Pos};
+/// # fn eval(src: &str) -> String {
+/// #     let mut ctx = EvalContext::new();
+/// #     hcl_functions::Library::pure().install(&mut ctx).unwrap();
+/// #     let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default());
+/// #     NativeExpression::new(f, id).value(&ctx).0.to_string()
+/// # }
+/// assert_eq!(
+///     eval(r#"setproduct(["development", "staging"], ["app1", "app2"])"#),
+///     r#"[["development", "app1"], ["development", "app2"], ["staging", "app1"], ["staging", "app2"]]"#
+/// );
+/// ```
+pub fn setproduct() -> Function {
+    Function::builder()
+        .description("Calculates the cartesian product of two or more sets.")
+        .variadic(Parameter::new("sets", Type::Dynamic).with_description("The sets to consider. Also accepts lists and tuples, and if all arguments are of list or tuple type then the result will preserve the input ordering"))
+        .return_type(|args| {
+            if args.len() < 2 {
+                return Err(FunctionError::failed("at least two arguments are required"));
+            }
+            let mut lists = 0;
+            let mut etys = Vec::with_capacity(args.len());
+            for (i, arg) in args.iter().enumerate() {
+                match arg.ty() {
+                    Type::Set(e) => etys.push(e.as_ref().clone()),
+                    Type::List(e) => {
+                        etys.push(e.as_ref().clone());
+                        lists += 1;
+                    }
+                    Type::Tuple(t) => {
+                        lists += 1;
+                        if t.is_empty() {
+                            etys.push(Type::Dynamic);
+                            continue;
+                        }
+                        let u = unify(t.elements()).ok_or_else(|| {
+                            FunctionError::argument(i, "all elements must be of the same type")
+                        })?;
+                        etys.push(u.ty);
+                    }
+                    _ => return Err(FunctionError::argument(i, "a set or a list is required")),
+                }
+            }
+            let tuple = Type::tuple(etys);
+            Ok(if lists == args.len() {
+                Type::list(tuple)
+            } else {
+                Type::set(tuple)
+            })
+        })
+        .build(|args, ty| {
+            let ety = ty.element_type().cloned().unwrap_or(Type::Dynamic);
+            if args.iter().any(|a| !length_known(a)) {
+                return Ok(Value::unknown(ty.clone()));
+            }
+            let lengths: Vec<usize> = args.iter().map(|a| elements(a).len()).collect();
+            let total = if lengths.contains(&0) {
+                Some(0)
+            } else {
+                lengths.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n))
+            };
+            let total = match total {
+                Some(t) if t <= SETPRODUCT_LIMIT => t,
+                _ => {
+                    return Err(FunctionError::failed(format!(
+                        "the product would have more than {SETPRODUCT_LIMIT} elements"
+                    )));
+                }
+            };
+            let sub_types: Vec<Type> = ety
+                .as_tuple()
+                .map(|t| t.elements().to_vec())
+                .unwrap_or_default();
+            // Each argument's elements, converted to the tuple's element type.
+            let mut columns: Vec<Vec<Value>> = Vec::with_capacity(args.len());
+            for (j, arg) in args.iter().enumerate() {
+                let target = sub_types.get(j).cloned().unwrap_or(Type::Dynamic);
+                let column = elements(arg)
+                    .iter()
+                    .map(|v| {
+                        if v.ty() == &target {
+                            Ok(v.clone())
+                        } else {
+                            convert(v, &target).map_err(|e| {
+                                FunctionError::argument(j, e.to_string())
+                            })
+                        }
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                columns.push(column);
+            }
+            let mut product = Vec::with_capacity(total);
+            if total > 0 {
+                let mut n = vec![0usize; columns.len()];
+                for _ in 0..total {
+                    product.push(Value::tuple(
+                        n.iter().zip(&columns).map(|(&i, c)| c[i].clone()),
+                    ));
+                    for j in (0..n.len()).rev() {
+                        n[j] += 1;
+                        if n[j] < columns[j].len() {
+                            break;
+                        }
+                        n[j] = 0;
+                    }
+                }
+            }
+            match ty {
+                Type::List(_) => Ok(Value::list_of(ety, product)?),
+                _ => Ok(Value::set_of(ety, product)?),
+            }
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
+    use hcl_core::{EvalContext, Expression, Pos};
+
+    use super::*;
+
+    /// The value of an expression, or the detail of its first diagnostic.
+    fn eval(src: &str) -> Result<Value, String> {
+        let mut ctx = EvalContext::new();
+        crate::Library::empty()
+            .family(crate::Family::Set)
+            .family(crate::Family::Collection)
+            .install(&mut ctx)
+            .expect("functions");
+        let (file, id, _) = parse_expression(
+            src.as_bytes(),
+            "test.hcl",
+            Pos::start(),
+            &ParseOptions::default(),
+        );
+        let (value, diags) = NativeExpression::new(file, id).value(&ctx);
+        match diags.iter().next() {
+            Some(d) => Err(d.detail.clone()),
+            None => Ok(value),
+        }
+    }
+
+    #[test]
+    fn terraform_documented_examples() {
+        let set = |items: &[&str]| Value::set(items.iter().map(|s| Value::string(*s))).unwrap();
+        assert_eq!(
+            eval(r#"setintersection(["a", "b"], ["b", "c"], ["b", "d"])"#),
+            Ok(set(&["b"]))
+        );
+        assert_eq!(
+            eval(r#"setsubtract(["a", "b", "c"], ["a", "c"])"#),
+            Ok(set(&["b"]))
+        );
+        assert_eq!(
+            eval(r#"setunion(["a", "b"], ["b", "c"], ["d"])"#),
+            Ok(set(&["a", "b", "c", "d"]))
+        );
+        let product = eval(r#"setproduct(["development", "staging"], ["app1", "app2"])"#).unwrap();
+        assert_eq!(
+            product.ty(),
+            &Type::list(Type::tuple([Type::String, Type::String]))
+        );
+        assert_eq!(product.len(), Some(4));
+        assert_eq!(eval(r#"setproduct([], ["a"])"#).unwrap().len(), Some(0));
+    }
+
+    #[test]
+    fn setproduct_limit() {
+        let big = eval("setproduct(range(1000), range(100))").unwrap();
+        assert_eq!(big.len(), Some(100_000));
+        let empty = eval("setproduct(range(1000), range(1000), range(1000), [])").unwrap();
+        assert_eq!(empty.len(), Some(0));
+        assert_eq!(
+            eval("setproduct(range(1000), range(1000), [1, 2])").unwrap_err(),
+            r#"Call to function "setproduct" failed: the product would have more than 1000000 elements."#
+        );
+        // Counting the product does not overflow.
+        let many = ["range(1024)"; 12].join(", ");
+        assert!(
+            eval(&format!("setproduct({many})"))
+                .unwrap_err()
+                .contains("more than 1000000")
+        );
+    }
+
+    #[test]
+    fn set_operations_are_not_quadratic() {
+        let n = 100_000;
+        let a = Value::set((0..n).map(Value::number)).unwrap();
+        let b = Value::set((0..n).map(|i| Value::number(i + n / 2))).unwrap();
+        let both = setintersection().call(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!(both.len(), Some(50_000));
+        let rest = setsubtract().call(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!(rest.len(), Some(50_000));
+        let all = setunion().call(&[a, b]).unwrap();
+        assert_eq!(all.len(), Some(150_000));
+    }
+
+    #[test]
+    fn unknown_elements() {
+        let with_unknown = Value::set([Value::string("a"), Value::unknown(Type::String)]).unwrap();
+        let known = Value::set([Value::string("a")]).unwrap();
+        let union = setunion()
+            .call(&[with_unknown.clone(), known.clone()])
+            .unwrap();
+        assert_eq!(union.len(), Some(2));
+        assert_eq!(
+            setintersection()
+                .call(&[known.clone(), with_unknown.clone()])
+                .unwrap(),
+            Value::unknown(Type::set(Type::String))
+        );
+        assert_eq!(
+            setsubtract().call(&[with_unknown, known]).unwrap(),
+            Value::unknown(Type::set(Type::String))
+        );
+    }
 }
