@@ -1,8 +1,303 @@
-//! The encoding functions.
+//! The encoding functions: Base64, URL query escaping, JSON, CSV and YAML.
+//!
+//! `jsonencode` and `jsondecode` are the core's ([`hcl_core::stdlib`]);
+//! `csvdecode` is go-cty's; the others are Terraform's.
+//!
+//! | function | signature | what it does |
+//! |---|---|---|
+//! | [`base64encode`] | `base64encode(str) → string` | the string's UTF-8 bytes in standard Base64 |
+//! | [`base64decode`] | `base64decode(str) → string` | the UTF-8 text that a Base64 string encodes |
+//! | [`base64gzip`] | `base64gzip(str) → string` | the string gzip-compressed, in Base64 |
+//! | [`urlencode`] | `urlencode(str) → string` | the string escaped for a URL query (Go's `url.QueryEscape`) |
+//! | [`jsonencode`] | `jsonencode(val) → string` | a value as JSON text |
+//! | [`jsondecode`] | `jsondecode(str) → any` | the value a JSON text describes |
+//! | [`csvdecode`] | `csvdecode(str) → list(object)` | the rows of a CSV text (RFC 4180), as objects named by the header row |
+//! | [`yamlencode`] | `yamlencode(val) → string` | a value as a YAML document |
+//! | [`yamldecode`] | `yamldecode(str) → any` | the value a YAML document describes |
 
-use hcl_core::function::Function;
+use hcl_core::function::{Function, FunctionError, Parameter};
+use hcl_core::{Type, Value};
+
+mod csv;
+mod gzip;
+mod yaml;
+
+pub use hcl_core::stdlib::{jsondecode, jsonencode};
+pub use yaml::{MAX_YAML_NODES, yamldecode, yamlencode};
 
 /// The family's functions, by name.
 pub(crate) fn functions() -> Vec<(&'static str, Function)> {
-    Vec::new()
+    vec![
+        ("base64decode", base64decode()),
+        ("base64encode", base64encode()),
+        ("base64gzip", base64gzip()),
+        ("csvdecode", csvdecode()),
+        ("jsondecode", jsondecode()),
+        ("jsonencode", jsonencode()),
+        ("urlencode", urlencode()),
+        ("yamldecode", yamldecode()),
+        ("yamlencode", yamlencode()),
+    ]
+}
+
+pub(crate) fn str_arg(args: &[Value], index: usize) -> Result<&str, FunctionError> {
+    args.get(index)
+        .and_then(Value::as_str)
+        .ok_or_else(|| FunctionError::argument(index, "a string is required"))
+}
+
+const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// Standard Base64 with padding (Go's `base64.StdEncoding`).
+pub(crate) fn base64_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(BASE64[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+fn base64_digit(c: u8) -> Option<u32> {
+    match c {
+        b'A'..=b'Z' => Some(u32::from(c - b'A')),
+        b'a'..=b'z' => Some(u32::from(c - b'a') + 26),
+        b'0'..=b'9' => Some(u32::from(c - b'0') + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    }
+}
+
+/// Decodes standard padded Base64 as Go's `base64.StdEncoding` does: line
+/// breaks (`\r`, `\n`) are ignored, padding is required, trailing bits
+/// need not be zero.
+pub(crate) fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let clean: Vec<u8> = text
+        .bytes()
+        .filter(|&b| b != b'\r' && b != b'\n')
+        .collect();
+    if clean.len() % 4 != 0 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(clean.len() / 4 * 3);
+    let quads = clean.len() / 4;
+    for (qi, quad) in clean.chunks(4).enumerate() {
+        let last = qi + 1 == quads;
+        let pad = quad.iter().rev().take_while(|&&c| c == b'=').count();
+        if pad > 2 || (pad > 0 && !last) {
+            return None;
+        }
+        let mut n = 0u32;
+        for &c in &quad[..4 - pad] {
+            n = n << 6 | base64_digit(c)?;
+        }
+        n <<= 6 * pad as u32;
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&bytes[..3 - pad]);
+    }
+    Some(out)
+}
+
+/// `base64encode(str)`: the string's UTF-8 bytes in standard Base64 (RFC
+/// 4648, with padding).
+///
+/// ```
+/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// # use hcl_core::{EvalContext, Expression, Pos, Value};
+/// # let mut ctx = EvalContext::new();
+/// # hcl_functions::Library::pure().install(&mut ctx).unwrap();
+/// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
+/// assert_eq!(eval(r#"base64encode("Hello World")"#), Value::string("SGVsbG8gV29ybGQ="));
+/// ```
+pub fn base64encode() -> Function {
+    Function::builder()
+        .description("Applies Base64 encoding to a string.")
+        .param(Parameter::new("str", Type::String))
+        .returns(Type::String)
+        .build(|args, _| Ok(Value::string(base64_encode(str_arg(args, 0)?.as_bytes()))))
+}
+
+/// `base64decode(str)`: the text that a standard Base64 string encodes
+/// (padding required, line breaks ignored). Invalid Base64 is an error
+/// (``failed to decode base64 data "..."``), and so are decoded bytes that
+/// are not UTF-8.
+///
+/// ```
+/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// # use hcl_core::{EvalContext, Expression, Pos, Value};
+/// # let mut ctx = EvalContext::new();
+/// # hcl_functions::Library::pure().install(&mut ctx).unwrap();
+/// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
+/// assert_eq!(eval(r#"base64decode("SGVsbG8gV29ybGQ=")"#), Value::string("Hello World"));
+/// ```
+pub fn base64decode() -> Function {
+    Function::builder()
+        .description("Decodes a string containing a base64 sequence.")
+        .param(Parameter::new("str", Type::String))
+        .returns(Type::String)
+        .build(|args, _| {
+            let text = str_arg(args, 0)?;
+            let bytes = base64_decode(text).ok_or_else(|| {
+                FunctionError::failed(format!(
+                    "failed to decode base64 data {}",
+                    hcl_core::quote::go_quote(text)
+                ))
+            })?;
+            let text = String::from_utf8(bytes).map_err(|_| {
+                FunctionError::failed(
+                    "the result of decoding the provided string is not valid UTF-8",
+                )
+            })?;
+            Ok(Value::string(text))
+        })
+}
+
+/// `base64gzip(str)`: the string's UTF-8 bytes compressed with gzip, in
+/// standard Base64. The compressed bytes are a valid gzip stream (RFC
+/// 1952) whose decompression gives the string, but they are not the bytes
+/// Go's compressor writes: the deflate data here is made of stored
+/// (uncompressed) blocks, so the result is not smaller than the input.
+///
+/// ```
+/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// # use hcl_core::{EvalContext, Expression, Pos, Value};
+/// # let mut ctx = EvalContext::new();
+/// # hcl_functions::Library::pure().install(&mut ctx).unwrap();
+/// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
+/// let v = eval(r#"base64gzip("hello")"#);
+/// assert!(v.as_str().unwrap().starts_with("H4sI"));
+/// ```
+pub fn base64gzip() -> Function {
+    Function::builder()
+        .description("Compresses the given string with gzip and then encodes the result to Base64.")
+        .param(Parameter::new("str", Type::String))
+        .returns(Type::String)
+        .build(|args, _| {
+            let text = str_arg(args, 0)?;
+            Ok(Value::string(base64_encode(&gzip::compress(text.as_bytes()))))
+        })
+}
+
+/// `urlencode(str)`: the string escaped for use in a URL query, as Go's
+/// `url.QueryEscape` does: letters, digits, `-`, `_`, `.` and `~` stay, a
+/// space becomes `+`, every other byte of the UTF-8 encoding becomes
+/// `%XX`.
+///
+/// ```
+/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// # use hcl_core::{EvalContext, Expression, Pos, Value};
+/// # let mut ctx = EvalContext::new();
+/// # hcl_functions::Library::pure().install(&mut ctx).unwrap();
+/// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
+/// assert_eq!(eval(r#"urlencode("Hello World!")"#), Value::string("Hello+World%21"));
+/// ```
+pub fn urlencode() -> Function {
+    Function::builder()
+        .description("Applies URL encoding to a given string.")
+        .param(Parameter::new("str", Type::String))
+        .returns(Type::String)
+        .build(|args, _| {
+            let text = str_arg(args, 0)?;
+            let mut out = String::with_capacity(text.len());
+            for b in text.bytes() {
+                match b {
+                    b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                        out.push(b as char);
+                    }
+                    b' ' => out.push('+'),
+                    _ => {
+                        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                        out.push('%');
+                        out.push(HEX[usize::from(b >> 4)] as char);
+                        out.push(HEX[usize::from(b & 15)] as char);
+                    }
+                }
+            }
+            Ok(Value::string(out))
+        })
+}
+
+/// `csvdecode(str)`: the rows of a CSV text (RFC 4180, as Go's
+/// `encoding/csv` reads it: `,` separated, `"` quoted, empty lines
+/// skipped), as a list of objects whose attributes are named by the first
+/// row, all strings. The header row alone gives an empty list. Errors, in
+/// go-cty's words: an empty text ("missing header line"), a repeated column
+/// name, a row whose number of fields differs from the header's, a quote
+/// out of place ("CSV parse error on line 2: bare \" in non-quoted-field").
+///
+/// ```
+/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// # use hcl_core::{EvalContext, Expression, Pos, Value};
+/// # let mut ctx = EvalContext::new();
+/// # hcl_functions::Library::pure().install(&mut ctx).unwrap();
+/// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
+/// let v = eval(r#"csvdecode("a,b\n1,2\n3,4")"#);
+/// assert_eq!(v, eval(r#"tolist([{a = "1", b = "2"}, {a = "3", b = "4"}])"#));
+/// ```
+pub fn csvdecode() -> Function {
+    Function::builder()
+        .description("Parses the given string as Comma Separated Values (as defined by RFC 4180) and returns a map of objects representing the table of data, using the first row as a header row to define the object attributes.")
+        .param(Parameter::new("str", Type::String))
+        .return_type(|args| {
+            let Some(text) = args.first().filter(|v| v.is_known()).and_then(Value::as_str) else {
+                return Ok(Type::Dynamic);
+            };
+            let mut reader = csv::Reader::new(text.as_bytes(), 0);
+            let headers = match reader.read() {
+                Err(csv::ReadError::Eof) => {
+                    return Err(FunctionError::failed("missing header line"));
+                }
+                Err(csv::ReadError::Parse(e)) => return Err(FunctionError::failed(e.message())),
+                Ok(h) => h,
+            };
+            let mut attrs = std::collections::BTreeMap::new();
+            for name in headers {
+                if attrs.contains_key(&name) {
+                    return Err(FunctionError::failed(format!(
+                        "duplicate column name {}",
+                        hcl_core::quote::go_quote(&name)
+                    )));
+                }
+                attrs.insert(name, Type::String);
+            }
+            Ok(Type::list(Type::object(attrs)))
+        })
+        .build(|args, ty| {
+            let text = str_arg(args, 0)?;
+            let Type::List(element) = ty else {
+                return Ok(Value::unknown(ty.clone()));
+            };
+            let width = element.as_object().map_or(0, |o| o.len());
+            let mut reader = csv::Reader::new(text.as_bytes(), width);
+            let headers = match reader.read() {
+                Ok(h) => h,
+                Err(csv::ReadError::Eof) => return Err(FunctionError::failed("EOF")),
+                Err(csv::ReadError::Parse(e)) => return Err(FunctionError::failed(e.message())),
+            };
+            let mut rows = Vec::new();
+            loop {
+                match reader.read() {
+                    Err(csv::ReadError::Eof) => break,
+                    Err(csv::ReadError::Parse(e)) => {
+                        return Err(FunctionError::failed(e.message()));
+                    }
+                    Ok(cols) => rows.push(Value::object(
+                        headers.iter().cloned().zip(cols.into_iter().map(Value::string)),
+                    )),
+                }
+            }
+            Ok(Value::list_of((**element).clone(), rows)?)
+        })
 }
