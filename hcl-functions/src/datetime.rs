@@ -168,7 +168,10 @@ fn getnum(s: &[u8], fixed: bool) -> Result<(i64, &[u8]), ()> {
         }
         return Ok((i64::from(s[0] - b'0'), &s[1..]));
     }
-    Ok((i64::from(s[0] - b'0') * 10 + i64::from(s[1] - b'0'), &s[2..]))
+    Ok((
+        i64::from(s[0] - b'0') * 10 + i64::from(s[1] - b'0'),
+        &s[2..],
+    ))
 }
 
 /// Go's `time.atoi`.
@@ -187,7 +190,11 @@ fn atoi(s: &[u8]) -> Result<i64, ()> {
     }
     let mut x: i64 = 0;
     for &c in s {
-        x = x.checked_mul(10).ok_or(())?.checked_add(i64::from(c - b'0')).ok_or(())?;
+        x = x
+            .checked_mul(10)
+            .ok_or(())?
+            .checked_add(i64::from(c - b'0'))
+            .ok_or(())?;
     }
     Ok(if neg { -x } else { x })
 }
@@ -414,8 +421,8 @@ pub(crate) fn parse_yaml_timestamp(s: &str) -> Option<String> {
         }
         (hour, minute, second) = (h, m, sec);
     }
-    let unix = days_from_civil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
-        - offset;
+    let unix =
+        days_from_civil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offset;
     Some(
         Time {
             unix,
@@ -877,7 +884,14 @@ pub fn timestamp() -> Function {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_err(FunctionError::other)?;
             let unix = i64::try_from(now.as_secs()).map_err(FunctionError::other)?;
-            Ok(Value::string(Time { unix, nanos: 0, offset: 0 }.rfc3339()))
+            Ok(Value::string(
+                Time {
+                    unix,
+                    nanos: 0,
+                    offset: 0,
+                }
+                .rfc3339(),
+            ))
         })
 }
 
@@ -888,7 +902,11 @@ mod tests {
     fn call(f: Function, args: &[&str]) -> Result<String, String> {
         let args: Vec<Value> = args.iter().map(|s| Value::string(*s)).collect();
         f.call(&args)
-            .map(|v| v.as_str().map(str::to_owned).unwrap_or_else(|| format!("{v:?}")))
+            .map(|v| {
+                v.as_str()
+                    .map(str::to_owned)
+                    .unwrap_or_else(|| format!("{v:?}"))
+            })
             .map_err(|e| e.to_string())
     }
 
@@ -897,16 +915,30 @@ mod tests {
         let ts = "2018-01-02T23:12:01Z";
         for (f, want) in [
             ("DD MMM YYYY hh:mm ZZZ", "02 Jan 2018 23:12 UTC"),
-            ("EEEE, DD-MMM-YY hh:mm:ss ZZZ", "Tuesday, 02-Jan-18 23:12:01 UTC"),
-            ("EEE, DD MMM YYYY hh:mm:ss ZZZ", "Tue, 02 Jan 2018 23:12:01 UTC"),
+            (
+                "EEEE, DD-MMM-YY hh:mm:ss ZZZ",
+                "Tuesday, 02-Jan-18 23:12:01 UTC",
+            ),
+            (
+                "EEE, DD MMM YYYY hh:mm:ss ZZZ",
+                "Tue, 02 Jan 2018 23:12:01 UTC",
+            ),
             ("MMM DD, YYYY", "Jan 02, 2018"),
             ("HH:mmaa", "11:12pm"),
             ("h 'o''clock'", "23 o'clock"),
         ] {
-            assert_eq!(call(formatdate(), &[f, ts]).as_deref(), Ok(want), "{f}");
+            assert_eq!(
+                call(formatdate(), &[f, ts])
+                    .as_deref()
+                    .map_err(String::as_str),
+                Ok(want),
+                "{f}"
+            );
         }
         assert_eq!(
-            call(formatdate(), &["ZZZZZ Z ZZZZ", "2018-01-02T23:12:01-08:00"]).as_deref(),
+            call(formatdate(), &["ZZZZZ Z ZZZZ", "2018-01-02T23:12:01-08:00"])
+                .as_deref()
+                .map_err(String::as_str),
             Ok("-08:00 -08:00 -0800")
         );
     }
@@ -914,23 +946,33 @@ mod tests {
     #[test]
     fn terraform_timeadd_examples() {
         assert_eq!(
-            call(timeadd(), &["2017-11-22T00:00:00Z", "10m"]).as_deref(),
+            call(timeadd(), &["2017-11-22T00:00:00Z", "10m"])
+                .as_deref()
+                .map_err(String::as_str),
             Ok("2017-11-22T00:10:00Z")
         );
         assert_eq!(
-            call(timeadd(), &["2017-11-22T00:00:00Z", "-1h30m"]).as_deref(),
+            call(timeadd(), &["2017-11-22T00:00:00Z", "-1h30m"])
+                .as_deref()
+                .map_err(String::as_str),
             Ok("2017-11-21T22:30:00Z")
         );
         assert_eq!(
-            call(timeadd(), &["2017-11-22T00:00:00.999+05:30", "1.5s"]).as_deref(),
+            call(timeadd(), &["2017-11-22T00:00:00.999+05:30", "1.5s"])
+                .as_deref()
+                .map_err(String::as_str),
             Ok("2017-11-22T00:00:02+05:30")
         );
         assert_eq!(
-            call(timeadd(), &["2017-11-22T00:00:00Z", "1x"]).as_deref(),
+            call(timeadd(), &["2017-11-22T00:00:00Z", "1x"])
+                .as_deref()
+                .map_err(String::as_str),
             Err("time: unknown unit \"x\" in duration \"1x\"")
         );
         assert_eq!(
-            call(timeadd(), &["2017-11-22T00:00:00Z", "1"]).as_deref(),
+            call(timeadd(), &["2017-11-22T00:00:00Z", "1"])
+                .as_deref()
+                .map_err(String::as_str),
             Err("time: missing unit in duration \"1\"")
         );
     }
@@ -946,16 +988,24 @@ mod tests {
         assert_eq!(n("2017-11-22T00:00:00Z", "2017-11-22T00:00:00Z"), Some(0));
         assert_eq!(n("2017-11-22T00:00:00Z", "2017-11-22T01:00:00Z"), Some(-1));
         assert_eq!(n("2017-11-22T01:00:00Z", "2017-11-22T00:00:00Z"), Some(1));
-        assert_eq!(n("2017-11-22T01:00:00Z", "2017-11-22T00:00:00-01:00"), Some(0));
-        assert!(timecmp()
-            .call(&[Value::string("x"), Value::string("2017-11-22T00:00:00Z")])
-            .is_err());
+        assert_eq!(
+            n("2017-11-22T01:00:00Z", "2017-11-22T00:00:00-01:00"),
+            Some(0)
+        );
+        assert!(
+            timecmp()
+                .call(&[Value::string("x"), Value::string("2017-11-22T00:00:00Z")])
+                .is_err()
+        );
     }
 
     #[test]
     fn rfc3339_messages() {
         let e = |s: &str| parse_timestamp(s).err().unwrap_or_default();
-        assert_eq!(e(""), "not a valid RFC3339 timestamp: end of string before year");
+        assert_eq!(
+            e(""),
+            "not a valid RFC3339 timestamp: end of string before year"
+        );
         assert_eq!(
             e("2017-11-22"),
             "not a valid RFC3339 timestamp: missing required time introducer 'T'"
@@ -995,6 +1045,9 @@ mod tests {
         assert_eq!(parse_duration("1µs"), Ok(1_000));
         assert!(parse_duration("").is_err());
         assert!(parse_duration("9999999999999h").is_err());
-        assert_eq!(parse_duration("-9223372036854775808ns"), Ok(-9_223_372_036_854_775_808));
+        assert_eq!(
+            parse_duration("-9223372036854775808ns"),
+            Ok(-9_223_372_036_854_775_808)
+        );
     }
 }

@@ -84,10 +84,7 @@ fn base64_digit(c: u8) -> Option<u32> {
 /// breaks (`\r`, `\n`) are ignored, padding is required, trailing bits
 /// need not be zero.
 pub(crate) fn base64_decode(text: &str) -> Option<Vec<u8>> {
-    let clean: Vec<u8> = text
-        .bytes()
-        .filter(|&b| b != b'\r' && b != b'\n')
-        .collect();
+    let clean: Vec<u8> = text.bytes().filter(|&b| b != b'\r' && b != b'\n').collect();
     if clean.len() % 4 != 0 {
         return None;
     }
@@ -186,7 +183,9 @@ pub fn base64gzip() -> Function {
         .returns(Type::String)
         .build(|args, _| {
             let text = str_arg(args, 0)?;
-            Ok(Value::string(base64_encode(&gzip::compress(text.as_bytes()))))
+            Ok(Value::string(base64_encode(&gzip::compress(
+                text.as_bytes(),
+            ))))
         })
 }
 

@@ -334,7 +334,11 @@ pub fn uuid() -> Function {
     Function::builder()
         .description("Generates a random UUID, as described in RFC 4122 section 4.4.")
         .returns(Type::String)
-        .build(|_, _| Ok(Value::string(::uuid::Uuid::new_v4().hyphenated().to_string())))
+        .build(|_, _| {
+            Ok(Value::string(
+                ::uuid::Uuid::new_v4().hyphenated().to_string(),
+            ))
+        })
 }
 
 #[cfg(test)]
@@ -355,7 +359,10 @@ mod tests {
 
     #[test]
     fn terraform_examples() {
-        assert_eq!(ok(md5(), &["hello world"]), "5eb63bbbe01eeed093cb22bb8f5acdc3");
+        assert_eq!(
+            ok(md5(), &["hello world"]),
+            "5eb63bbbe01eeed093cb22bb8f5acdc3"
+        );
         assert_eq!(
             ok(sha1(), &["hello world"]),
             "2aae6c35c94fcfb415dbe95f408b9ce91ee846ed"

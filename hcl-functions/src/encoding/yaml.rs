@@ -139,7 +139,11 @@ fn scan_error(e: &ScanError) -> String {
     if line == 0 {
         e.info().to_owned()
     } else {
-        format!("on line {line}, column {}: {}", e.marker().col() + 1, e.info())
+        format!(
+            "on line {line}, column {}: {}",
+            e.marker().col() + 1,
+            e.info()
+        )
     }
 }
 
@@ -248,8 +252,8 @@ impl<'a> Decoder<'a> {
         }
         match ev {
             Event::Scalar(value, style, anchor, tag) => {
-                let v = resolve_scalar(&tag_string(&tag), &value, style)
-                    .map_err(|e| at(&span, e))?;
+                let v =
+                    resolve_scalar(&tag_string(&tag), &value, style).map_err(|e| at(&span, e))?;
                 if anchor != 0 {
                     self.anchors.insert(anchor, (v.clone(), 1));
                 }
@@ -565,9 +569,10 @@ fn parse_prefixed_int(s: &str) -> Option<Number> {
     };
     let n = u64::from_str_radix(digits, radix).ok()?;
     if neg {
-        let v = i64::try_from(n).ok().map(|v| -v).or_else(|| {
-            (n == 1u64 << 63).then_some(i64::MIN)
-        })?;
+        let v = i64::try_from(n)
+            .ok()
+            .map(|v| -v)
+            .or_else(|| (n == 1u64 << 63).then_some(i64::MIN))?;
         Some(Number::from(v))
     } else {
         Some(Number::from(n))
@@ -929,7 +934,10 @@ fn classify(v: &Value) -> Result<Node<'_>, String> {
     }
     if let Some(attrs) = v.attributes() {
         return Ok(Node::Map(
-            attrs.iter().map(|(k, v)| (Cow::Borrowed(k.as_str()), v)).collect(),
+            attrs
+                .iter()
+                .map(|(k, v)| (Cow::Borrowed(k.as_str()), v))
+                .collect(),
         ));
     }
     Err(format!("can't marshal {} as YAML", v.ty().friendly_name()))
@@ -957,8 +965,7 @@ impl Emitter {
 
     fn write_indent(&mut self) {
         let indent = self.indent.max(0) as usize;
-        if !self.indention || self.column > indent || (self.column == indent && !self.whitespace)
-        {
+        if !self.indention || self.column > indent || (self.column == indent && !self.whitespace) {
             self.put_break();
         }
         while self.column < indent {
@@ -993,7 +1000,13 @@ impl Emitter {
         self.indent = self.indents.pop().unwrap_or(-1);
     }
 
-    fn node(&mut self, v: &Value, root: bool, mapping: bool, simple_key: bool) -> Result<(), String> {
+    fn node(
+        &mut self,
+        v: &Value,
+        root: bool,
+        mapping: bool,
+        simple_key: bool,
+    ) -> Result<(), String> {
         self.root_context = root;
         self.mapping_context = mapping;
         self.simple_key_context = simple_key;
@@ -1174,9 +1187,7 @@ impl Emitter {
                         self.put(ind);
                         for k in (0..width).rev() {
                             let d = (v >> (k * 4)) & 0xF;
-                            let ch = char::from_digit(d, 16)
-                                .unwrap_or('0')
-                                .to_ascii_uppercase();
+                            let ch = char::from_digit(d, 16).unwrap_or('0').to_ascii_uppercase();
                             self.put(ch);
                         }
                     }
@@ -1321,7 +1332,9 @@ mod tests {
             "- - 1\n"
         );
         assert_eq!(
-            enc(&Value::number(Number::parse_literal("1e30").unwrap_or_default())),
+            enc(&Value::number(
+                Number::parse_literal("1e30").unwrap_or_default()
+            )),
             "1000000000000000000000000000000\n...\n"
         );
     }
@@ -1367,15 +1380,26 @@ mod tests {
         assert_eq!(dec("yes"), Value::bool(true));
         assert_eq!(dec("'yes'"), s("yes"));
         assert_eq!(dec("~"), Value::null(Type::Dynamic));
-        assert_eq!(dec(""), s("error: missing start of document"));
+        // libyaml puts the end of the stream on the second line (1 from zero).
+        assert_eq!(
+            dec(""),
+            s("error: on line 1, column 1: missing start of document")
+        );
         assert_eq!(dec("0x1F"), Value::number(31));
         assert_eq!(dec("0o17"), Value::number(15));
-        assert_eq!(dec("1_000"), Value::number(1000));
-        assert_eq!(dec("-1.5"), Value::number(Number::parse_literal("-1.5").unwrap_or_default()));
+        assert_eq!(dec("1_000"), s("1_000"));
+        assert_eq!(dec("!!int 1_000"), Value::number(1000));
+        assert_eq!(
+            dec("-1.5"),
+            Value::number(Number::parse_literal("-1.5").unwrap_or_default())
+        );
         assert_eq!(dec(".inf"), Value::number(Number::INFINITY));
         assert_eq!(dec(".nan"), s("error: floating point NaN is not supported"));
         assert_eq!(dec("2001-12-14"), s("2001-12-14T00:00:00Z"));
-        assert_eq!(dec("2001-12-14t21:59:43.10-05:00"), s("2001-12-14T21:59:43-05:00"));
+        assert_eq!(
+            dec("2001-12-14t21:59:43.10-05:00"),
+            s("2001-12-14T21:59:43-05:00")
+        );
         assert_eq!(dec("!!str 12"), s("12"));
         assert_eq!(dec("!!int \"12\""), s("12"));
         assert_eq!(dec("!!binary aGk="), s("aGk="));
@@ -1385,25 +1409,33 @@ mod tests {
         );
         assert_eq!(dec("!foo x"), s("error: unsupported tag \"!foo\""));
         assert_eq!(dec("1.2.3"), s("1.2.3"));
-        assert_eq!(dec("a: 1\nb: !!seq {}"), s("error: on line 1, column 4: can't interpret mapping as tag:yaml.org,2002:seq"));
+        assert_eq!(
+            dec("a: 1\nb: !!seq {}"),
+            s("error: on line 1, column 4: can't interpret mapping as tag:yaml.org,2002:seq")
+        );
     }
 
     #[test]
     fn yamldecode_mappings() {
         assert_eq!(dec("1: a"), Value::object([("1", s("a"))]));
-        assert_eq!(
-            dec("~: a"),
-            s("error: mapping key cannot be null")
-        );
+        // YAML 1.1 booleans, as go-yaml reads them, also as keys.
+        assert_eq!(dec("y: a"), Value::object([("true", s("a"))]));
+        assert_eq!(dec("~: a"), s("error: mapping key cannot be null"));
         assert_eq!(
             dec("[1]: a"),
             s("error: only strings are allowed as mapping keys")
         );
         assert_eq!(
-            dec("base: &b {x: 1, y: 2}\nderived:\n  <<: *b\n  y: 3"),
+            dec("base: &b {x: 1, z: 2}\nderived:\n  <<: *b\n  z: 3"),
             Value::object([
-                ("base", Value::object([("x", Value::number(1)), ("y", Value::number(2))])),
-                ("derived", Value::object([("x", Value::number(1)), ("y", Value::number(3))])),
+                (
+                    "base",
+                    Value::object([("x", Value::number(1)), ("z", Value::number(2))])
+                ),
+                (
+                    "derived",
+                    Value::object([("x", Value::number(1)), ("z", Value::number(3))])
+                ),
             ])
         );
         assert_eq!(
@@ -1412,7 +1444,7 @@ mod tests {
         );
         assert_eq!(
             dec("---\na: 1\n---\nb: 2"),
-            s("error: on line 2, column 1: only a single document is allowed")
+            s("error: on line 2, column 1: unexpected extra content after value")
         );
     }
 
