@@ -243,7 +243,8 @@ pub fn urlencode() -> Function {
 /// # hcl_functions::Library::pure().install(&mut ctx).unwrap();
 /// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
 /// let v = eval(r#"csvdecode("a,b\n1,2\n3,4")"#);
-/// assert_eq!(v, eval(r#"tolist([{a = "1", b = "2"}, {a = "3", b = "4"}])"#));
+/// let row = |a: &str, b: &str| Value::object([("a", Value::string(a)), ("b", Value::string(b))]);
+/// assert_eq!(v, Value::list([row("1", "2"), row("3", "4")]).unwrap());
 /// ```
 pub fn csvdecode() -> Function {
     Function::builder()

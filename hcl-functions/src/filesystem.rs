@@ -75,10 +75,8 @@ fn clean(path: &Path) -> PathBuf {
         match c {
             Component::CurDir => {}
             Component::ParentDir => {
-                if !out.pop() {
-                    if !out.has_root() {
-                        out.push("..");
-                    }
+                if !out.pop() && !out.has_root() {
+                    out.push("..");
                 }
             }
             other => out.push(other.as_os_str()),
@@ -436,7 +434,7 @@ fn path_match(pattern: &[&str], path: &[&str]) -> Result<bool, String> {
 /// let mut ctx = EvalContext::new();
 /// hcl_functions::Library::pure().filesystem(&dir).install(&mut ctx).unwrap();
 /// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
-/// assert_eq!(eval(r#"fileset(".", "**/*.txt")"#), eval(r#"toset(["a.txt", "sub/c.txt"])"#));
+/// assert_eq!(eval(r#"fileset(".", "**/*.txt")"#), Value::set(["a.txt", "sub/c.txt"].map(Value::string)).unwrap());
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn fileset(root: &Path) -> Function {
@@ -509,7 +507,7 @@ pub fn fileset(root: &Path) -> Function {
 
 fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
-    chars.next().is_some_and(|c| unicode_start(c))
+    chars.next().is_some_and(unicode_start)
         && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }
 

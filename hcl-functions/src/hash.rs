@@ -7,14 +7,14 @@
 //!
 //! | function | signature | what it does |
 //! |---|---|---|
-//! | [`md5`] | `md5(str) → string` | the MD5 digest, in hexadecimal |
-//! | [`sha1`] | `sha1(str) → string` | the SHA-1 digest, in hexadecimal |
+//! | [`md5`](fn@md5) | `md5(str) → string` | the MD5 digest, in hexadecimal |
+//! | [`sha1`](fn@sha1) | `sha1(str) → string` | the SHA-1 digest, in hexadecimal |
 //! | [`sha256`] | `sha256(str) → string` | the SHA-256 digest, in hexadecimal |
 //! | [`sha512`] | `sha512(str) → string` | the SHA-512 digest, in hexadecimal |
 //! | [`base64sha256`] | `base64sha256(str) → string` | the SHA-256 digest, in Base64 |
 //! | [`base64sha512`] | `base64sha512(str) → string` | the SHA-512 digest, in Base64 |
 //! | [`uuidv5`] | `uuidv5(namespace, name) → string` | a name-based (SHA-1) UUID |
-//! | [`uuid`] (impure) | `uuid() → string` | a random (version 4) UUID |
+//! | [`uuid`](fn@uuid) (impure) | `uuid() → string` | a random (version 4) UUID |
 
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::{Type, Value};

@@ -110,9 +110,9 @@ fn format_ip(addr: u128, bits: u32) -> String {
     v6.to_string()
 }
 
-impl Net {
-    fn to_string(self) -> String {
-        format!("{}/{}", format_ip(self.addr, self.bits), self.len)
+impl std::fmt::Display for Net {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", format_ip(self.addr, self.bits), self.len)
     }
 }
 
@@ -287,7 +287,7 @@ pub fn cidrsubnet() -> Function {
 /// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
 /// assert_eq!(
 ///     eval(r#"cidrsubnets("10.1.0.0/16", 4, 4, 8, 4)"#),
-///     eval(r#"tolist(["10.1.0.0/20", "10.1.16.0/20", "10.1.32.0/24", "10.1.48.0/20"])"#)
+///     Value::list(["10.1.0.0/20", "10.1.16.0/20", "10.1.32.0/24", "10.1.48.0/20"].map(Value::string)).unwrap()
 /// );
 /// ```
 pub fn cidrsubnets() -> Function {
@@ -348,7 +348,7 @@ pub fn cidrsubnets() -> Function {
                         i,
                         format!(
                             "not enough remaining address space for a subnet with a prefix of {length} bits after {}",
-                            after.to_string()
+                            after
                         ),
                     ));
                 };

@@ -56,8 +56,8 @@ const MERGE_TAG: &str = "tag:yaml.org,2002:merge";
 /// # hcl_functions::Library::pure().install(&mut ctx).unwrap();
 /// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
 /// assert_eq!(
-///     eval(r#"yamldecode("hello: world\nn: [1, true]")"#),
-///     eval(r#"{hello = "world", n = [1, true]}"#)
+///     eval(r#"yamldecode("hello: world\nk: [1, true]")"#),
+///     eval(r#"{hello = "world", k = [1, true]}"#)
 /// );
 /// ```
 pub fn yamldecode() -> Function {
@@ -1069,10 +1069,10 @@ impl Emitter {
         if self.simple_key_context && a.multiline {
             style = Style::DoubleQuoted;
         }
-        if style == Style::Plain {
-            if !a.block_plain_allowed || (value.is_empty() && self.simple_key_context) {
-                style = Style::SingleQuoted;
-            }
+        if style == Style::Plain
+            && (!a.block_plain_allowed || (value.is_empty() && self.simple_key_context))
+        {
+            style = Style::SingleQuoted;
         }
         if style == Style::SingleQuoted && !a.single_quoted_allowed {
             style = Style::DoubleQuoted;
@@ -1231,10 +1231,7 @@ impl Emitter {
         let n = chars.len();
         let chomp = if n == 0 || !is_break(chars[n - 1]) {
             Some('-')
-        } else if n == 1 {
-            self.open_ended = true;
-            Some('+')
-        } else if is_break(chars[n - 2]) {
+        } else if n == 1 || is_break(chars[n - 2]) {
             self.open_ended = true;
             Some('+')
         } else {
