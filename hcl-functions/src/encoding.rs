@@ -163,9 +163,10 @@ pub fn base64decode() -> Function {
 
 /// `base64gzip(str)`: the string's UTF-8 bytes compressed with gzip, in
 /// standard Base64. The compressed bytes are a valid gzip stream (RFC
-/// 1952) whose decompression gives the string, but they are not the bytes
-/// Go's compressor writes: the deflate data here is made of stored
-/// (uncompressed) blocks, so the result is not smaller than the input.
+/// 1952) compressed at the best level, with the header Go writes (no name,
+/// no time, unknown OS), whose decompression gives the string; the deflate
+/// data itself is `miniz_oxide`'s, not byte for byte what Go's compressor
+/// writes.
 ///
 /// ```
 /// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};

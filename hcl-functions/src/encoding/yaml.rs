@@ -1238,9 +1238,9 @@ impl Emitter {
             None
         };
         if let Some(c) = chomp {
-            let open = self.open_ended;
+            // As in go-cty-yaml's libyaml, writing the indicator clears the
+            // open end that `+` set.
             self.write_indicator(&c.to_string(), false, false, false);
-            self.open_ended = open;
         }
         self.put_break();
         self.indention = true;
