@@ -8,6 +8,8 @@
 //! | [`base64encode`] | `base64encode(str) → string` | the string's UTF-8 bytes in standard Base64 |
 //! | [`base64decode`] | `base64decode(str) → string` | the UTF-8 text that a Base64 string encodes |
 //! | [`base64gzip`] | `base64gzip(str) → string` | the string gzip-compressed, in Base64 |
+//! | [`textencodebase64`] | `textencodebase64(string, encoding) → string` | the string in another character encoding, in Base64 |
+//! | [`textdecodebase64`] | `textdecodebase64(source, encoding) → string` | the text that Base64 bytes in a character encoding spell |
 //! | [`urlencode`] | `urlencode(str) → string` | the string escaped for a URL query (Go's `url.QueryEscape`) |
 //! | [`jsonencode`] | `jsonencode(val) → string` | a value as JSON text |
 //! | [`jsondecode`] | `jsondecode(str) → any` | the value a JSON text describes |
@@ -20,6 +22,7 @@ use hcl_core::{Type, Value};
 
 mod csv;
 mod gzip;
+mod text;
 mod yaml;
 
 pub use hcl_core::stdlib::{jsondecode, jsonencode};
@@ -33,6 +36,8 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
         ("base64gzip", base64gzip()),
         ("csvdecode", csvdecode()),
         ("jsondecode", jsondecode()),
+        ("textdecodebase64", textdecodebase64()),
+        ("textencodebase64", textencodebase64()),
         ("jsonencode", jsonencode()),
         ("urlencode", urlencode()),
         ("yamldecode", yamldecode()),
@@ -84,27 +89,70 @@ fn base64_digit(c: u8) -> Option<u32> {
 /// breaks (`\r`, `\n`) are ignored, padding is required, trailing bits
 /// need not be zero.
 pub(crate) fn base64_decode(text: &str) -> Option<Vec<u8>> {
-    let clean: Vec<u8> = text.bytes().filter(|&b| b != b'\r' && b != b'\n').collect();
-    if clean.len() % 4 != 0 {
-        return None;
-    }
-    let mut out = Vec::with_capacity(clean.len() / 4 * 3);
-    let quads = clean.len() / 4;
-    for (qi, quad) in clean.chunks(4).enumerate() {
-        let last = qi + 1 == quads;
-        let pad = quad.iter().rev().take_while(|&&c| c == b'=').count();
-        if pad > 2 || (pad > 0 && !last) {
-            return None;
+    base64_decode_at(text.as_bytes()).ok()
+}
+
+/// Go's `base64.StdEncoding.DecodeString`, failing with the offset of its
+/// `CorruptInputError`.
+fn base64_decode_at(src: &[u8]) -> Result<Vec<u8>, usize> {
+    let skip_breaks = |mut si: usize| {
+        while si < src.len() && matches!(src[si], b'\n' | b'\r') {
+            si += 1;
         }
-        let mut n = 0u32;
-        for &c in &quad[..4 - pad] {
-            n = n << 6 | base64_digit(c)?;
+        si
+    };
+    let mut out = Vec::with_capacity(src.len() / 4 * 3);
+    let mut si = 0;
+    while si < src.len() {
+        let mut dbuf = [0u32; 4];
+        let mut dlen = 4;
+        let mut j = 0;
+        let mut err = None;
+        while j < 4 {
+            if si == src.len() {
+                if j == 0 {
+                    return Ok(out);
+                }
+                return Err(si - j);
+            }
+            let c = src[si];
+            si += 1;
+            if let Some(v) = base64_digit(c) {
+                dbuf[j] = v;
+                j += 1;
+                continue;
+            }
+            if c == b'\n' || c == b'\r' {
+                continue;
+            }
+            if c != b'=' || j < 2 {
+                return Err(si - 1);
+            }
+            if j == 2 {
+                si = skip_breaks(si);
+                if si == src.len() {
+                    return Err(src.len());
+                }
+                if src[si] != b'=' {
+                    return Err(si - 1);
+                }
+                si += 1;
+            }
+            si = skip_breaks(si);
+            if si < src.len() {
+                err = Some(si);
+            }
+            dlen = j;
+            break;
         }
-        n <<= 6 * pad as u32;
-        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-        out.extend_from_slice(&bytes[..3 - pad]);
+        let val = dbuf[0] << 18 | dbuf[1] << 12 | dbuf[2] << 6 | dbuf[3];
+        let bytes = [(val >> 16) as u8, (val >> 8) as u8, val as u8];
+        out.extend_from_slice(&bytes[..dlen - 1]);
+        if let Some(e) = err {
+            return Err(e);
+        }
     }
-    Some(out)
+    Ok(out)
 }
 
 /// `base64encode(str)`: the string's UTF-8 bytes in standard Base64 (RFC
@@ -187,6 +235,101 @@ pub fn base64gzip() -> Function {
             Ok(Value::string(base64_encode(&gzip::compress(
                 text.as_bytes(),
             ))))
+        })
+}
+
+/// `textencodebase64(string, encoding)`: the string in the character
+/// encoding named (an IANA name or alias, any case: `UTF-8`, `UTF-16LE`,
+/// `UTF-16BE`, `UTF-16` (with a byte order mark), `ISO-8859-1` and its
+/// aliases — fewer than Terraform knows), in standard Base64. A character
+/// that the encoding cannot represent is an error.
+///
+/// ```
+/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// # use hcl_core::{EvalContext, Expression, Pos, Value};
+/// # let mut ctx = EvalContext::new();
+/// # hcl_functions::Library::pure().install(&mut ctx).unwrap();
+/// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
+/// assert_eq!(
+///     eval(r#"textencodebase64("Hello World", "UTF-16LE")"#),
+///     Value::string("SABlAGwAbABvACAAVwBvAHIAbABkAA==")
+/// );
+/// ```
+pub fn textencodebase64() -> Function {
+    Function::builder()
+        .description("Encodes the input string (UTF-8) to the destination encoding. The output is base64 to account for cty limiting strings to NFC normalised UTF-8 strings.")
+        .param(Parameter::new("string", Type::String))
+        .param(Parameter::new("encoding", Type::String))
+        .returns(Type::String)
+        .build(|args, _| {
+            let enc = lookup_encoding(str_arg(args, 1)?)?;
+            let bytes = enc.encode(str_arg(args, 0)?).ok_or_else(|| {
+                FunctionError::argument(
+                    0,
+                    format!(
+                        "the given string contains characters that cannot be represented in {}",
+                        enc.name()
+                    ),
+                )
+            })?;
+            Ok(Value::string(base64_encode(&bytes)))
+        })
+}
+
+fn lookup_encoding(name: &str) -> Result<text::Encoding, FunctionError> {
+    text::Encoding::lookup(name).ok_or_else(|| {
+        FunctionError::argument(
+            1,
+            format!(
+                "{} is not a supported IANA encoding name or alias",
+                hcl_core::quote::go_quote(name)
+            ),
+        )
+    })
+}
+
+/// `textdecodebase64(source, encoding)`: the text that the Base64 bytes of
+/// `source` spell in the character encoding named (as for
+/// [`textencodebase64`]). Invalid Base64 is an error giving the offset of
+/// the bad symbol, and so are bytes the encoding does not define.
+///
+/// ```
+/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// # use hcl_core::{EvalContext, Expression, Pos, Value};
+/// # let mut ctx = EvalContext::new();
+/// # hcl_functions::Library::pure().install(&mut ctx).unwrap();
+/// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
+/// assert_eq!(
+///     eval(r#"textdecodebase64("SABlAGwAbABvACAAVwBvAHIAbABkAA==", "UTF-16LE")"#),
+///     Value::string("Hello World")
+/// );
+/// ```
+pub fn textdecodebase64() -> Function {
+    Function::builder()
+        .description(
+            "Decodes the base64 encoded input string in the given encoding into a UTF-8 string.",
+        )
+        .param(Parameter::new("source", Type::String))
+        .param(Parameter::new("encoding", Type::String))
+        .returns(Type::String)
+        .build(|args, _| {
+            let enc = lookup_encoding(str_arg(args, 1)?)?;
+            let bytes = base64_decode_at(str_arg(args, 0)?.as_bytes()).map_err(|at| {
+                FunctionError::argument(
+                    0,
+                    format!("the given value is has an invalid base64 symbol at offset {at}"),
+                )
+            })?;
+            let text = enc.decode(&bytes).ok_or_else(|| {
+                FunctionError::argument(
+                    0,
+                    format!(
+                        "the given string contains symbols that are not defined for {}",
+                        enc.name()
+                    ),
+                )
+            })?;
+            Ok(Value::string(text))
         })
 }
 
@@ -301,4 +444,105 @@ pub fn csvdecode() -> Function {
             }
             Ok(Value::list_of((**element).clone(), rows)?)
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(f: Function, args: &[&str]) -> Result<String, String> {
+        let args: Vec<Value> = args.iter().map(|s| Value::string(*s)).collect();
+        f.call(&args)
+            .map(|v| v.as_str().unwrap_or_default().to_owned())
+            .map_err(|e| e.to_string())
+    }
+
+    fn ok(f: Function, args: &[&str]) -> String {
+        call(f, args).unwrap_or_else(|e| format!("error: {e}"))
+    }
+
+    #[test]
+    fn terraform_base64_examples() {
+        assert_eq!(ok(base64encode(), &["Hello World"]), "SGVsbG8gV29ybGQ=");
+        assert_eq!(ok(base64decode(), &["SGVsbG8gV29ybGQ="]), "Hello World");
+        assert_eq!(ok(base64decode(), &["SGVs\r\nbG8gV29ybGQ="]), "Hello World");
+        assert_eq!(ok(base64encode(), &[""]), "");
+        assert_eq!(ok(base64encode(), &["a"]), "YQ==");
+        assert_eq!(ok(base64encode(), &["ab"]), "YWI=");
+        assert_eq!(
+            ok(base64decode(), &["SGVsbG8"]),
+            "error: failed to decode base64 data \"SGVsbG8\""
+        );
+        assert_eq!(
+            ok(base64decode(), &["/w=="]),
+            "error: the result of decoding the provided string is not valid UTF-8"
+        );
+        assert_eq!(ok(base64decode(), &["YR=="]), "a");
+    }
+
+    #[test]
+    fn go_base64_offsets() {
+        assert_eq!(base64_decode_at(b"YQ==YQ=="), Err(4));
+        assert_eq!(base64_decode_at(b"YQ="), Err(3));
+        assert_eq!(base64_decode_at(b"Y"), Err(0));
+        assert_eq!(base64_decode_at(b"YQ!="), Err(2));
+        assert_eq!(base64_decode_at(b"=QQQ"), Err(0));
+        assert_eq!(base64_decode_at(b"YWJj\nZA=="), Ok(b"abcd".to_vec()));
+    }
+
+    #[test]
+    fn terraform_text_base64_examples() {
+        assert_eq!(
+            ok(textencodebase64(), &["Hello World", "UTF-16LE"]),
+            "SABlAGwAbABvACAAVwBvAHIAbABkAA=="
+        );
+        assert_eq!(
+            ok(
+                textdecodebase64(),
+                &["SABlAGwAbABvACAAVwBvAHIAbABkAA==", "UTF-16LE"]
+            ),
+            "Hello World"
+        );
+        assert_eq!(ok(textencodebase64(), &["é", "latin1"]), "6Q==");
+        assert_eq!(ok(textdecodebase64(), &["6Q==", "ISO-8859-1"]), "é");
+        assert_eq!(
+            ok(textencodebase64(), &["€", "ISO-8859-1"]),
+            "error: the given string contains characters that cannot be represented in ISO-8859-1"
+        );
+        assert_eq!(
+            ok(textencodebase64(), &["x", "EBCDIC"]),
+            "error: \"EBCDIC\" is not a supported IANA encoding name or alias"
+        );
+        assert_eq!(
+            ok(textdecodebase64(), &["/w==", "UTF-8"]),
+            "error: the given string contains symbols that are not defined for UTF-8"
+        );
+        assert_eq!(
+            ok(textdecodebase64(), &["YQ!=", "UTF-8"]),
+            "error: the given value is has an invalid base64 symbol at offset 2"
+        );
+        assert_eq!(ok(textencodebase64(), &["a", "utf-16"]), "/v8AYQ==");
+        assert_eq!(ok(textdecodebase64(), &["/v8AYQ==", "UTF-16"]), "a");
+    }
+
+    #[test]
+    fn terraform_urlencode_examples() {
+        assert_eq!(ok(urlencode(), &["Hello World!"]), "Hello+World%21");
+        assert_eq!(ok(urlencode(), &["☃"]), "%E2%98%83");
+        assert_eq!(
+            ok(urlencode(), &["foo:bar@localhost?foo=bar&bar=baz"]),
+            "foo%3Abar%40localhost%3Ffoo%3Dbar%26bar%3Dbaz"
+        );
+        assert_eq!(ok(urlencode(), &["a-b_c.d~e"]), "a-b_c.d~e");
+    }
+
+    #[test]
+    fn base64gzip_decompresses() {
+        use std::io::Read as _;
+        let b64 = ok(base64gzip(), &["test"]);
+        let bytes = base64_decode(&b64).unwrap_or_default();
+        let mut out = String::new();
+        let _ = flate2::read::GzDecoder::new(&bytes[..]).read_to_string(&mut out);
+        assert_eq!(out, "test");
+    }
 }

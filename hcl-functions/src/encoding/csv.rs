@@ -81,7 +81,7 @@ impl<'a> Reader<'a> {
 
     /// The next record (Go's `readRecord`).
     pub(crate) fn read(&mut self) -> Result<Vec<String>, ReadError> {
-        let (mut line, mut eof) = loop {
+        let (mut line, eof) = loop {
             let (line, eof) = self.read_line();
             if !eof && line.len() == length_nl(&line) {
                 continue;
@@ -94,13 +94,12 @@ impl<'a> Reader<'a> {
         let rec_line = self.num_line;
         let mut record: Vec<u8> = Vec::new();
         let mut field_ends: Vec<usize> = Vec::new();
+        // The line where an unterminated quoted field is reported.
         let mut pos_line = self.num_line;
-        let mut pos_col = 1usize;
         let mut err: Option<ParseError> = None;
         let mut l: &[u8] = &line;
         // `line` is replaced when a quoted field spans lines; `l` is the
         // unread rest of the current line.
-        let mut owned: Vec<u8>;
         'field: loop {
             if l.is_empty() || l[0] != b'"' {
                 let i = l.iter().position(|&b| b == b',');
@@ -108,12 +107,11 @@ impl<'a> Reader<'a> {
                     Some(i) => &l[..i],
                     None => &l[..l.len() - length_nl(l)],
                 };
-                if let Some(j) = field.iter().position(|&b| b == b'"') {
+                if field.contains(&b'"') {
                     err = Some(ParseError {
                         line: self.num_line,
                         err: ERR_BARE_QUOTE,
                     });
-                    let _ = pos_col + j;
                     break 'field;
                 }
                 record.extend_from_slice(field);
@@ -121,28 +119,23 @@ impl<'a> Reader<'a> {
                 match i {
                     Some(i) => {
                         l = &l[i + 1..];
-                        pos_col += i + 1;
                         continue 'field;
                     }
                     None => break 'field,
                 }
             } else {
                 l = &l[1..];
-                pos_col += 1;
                 loop {
                     if let Some(i) = l.iter().position(|&b| b == b'"') {
                         record.extend_from_slice(&l[..i]);
                         l = &l[i + 1..];
-                        pos_col += i + 1;
                         match l.first() {
                             Some(b'"') => {
                                 record.push(b'"');
                                 l = &l[1..];
-                                pos_col += 1;
                             }
                             Some(b',') => {
                                 l = &l[1..];
-                                pos_col += 1;
                                 field_ends.push(record.len());
                                 continue 'field;
                             }
@@ -160,19 +153,15 @@ impl<'a> Reader<'a> {
                         }
                     } else if !l.is_empty() {
                         record.extend_from_slice(l);
-                        pos_col += l.len();
-                        let (next, next_eof) = self.read_line();
+                        // At the end of input this reads nothing (Go then
+                        // forgets the io.EOF), and the next round reports
+                        // the unterminated quote.
+                        let (next, _) = self.read_line();
                         if !next.is_empty() {
                             pos_line += 1;
-                            pos_col = 1;
                         }
-                        let _ = pos_col;
-                        owned = next;
-                        line = std::mem::take(&mut owned);
+                        line = next;
                         l = &line;
-                        // Go resets io.EOF to nil here.
-                        let _ = next_eof;
-                        eof = false;
                     } else {
                         err = Some(ParseError {
                             line: pos_line,
@@ -183,7 +172,6 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        let _ = eof;
         if let Some(e) = err {
             return Err(ReadError::Parse(e));
         }
