@@ -81,9 +81,119 @@ const INVALID_CHAR_CLASS: &str = "invalid character class";
 /// Go's limit on the nesting of a pattern.
 const MAX_NESTING: u32 = 1000;
 
+/// A compiled pattern and Go's names of its capture groups (the crate's
+/// names are `_0`, `_1`, ... so that any name Go accepts is accepted).
+#[derive(Debug, Clone)]
+pub(crate) struct GoRegex {
+    re: Regex,
+    /// For each group (0 being the whole match), its name in the pattern.
+    names: Vec<Option<String>>,
+}
+
+impl GoRegex {
+    fn captures<'t>(&self, text: &'t str) -> Option<regex::Captures<'t>> {
+        self.re.captures(text)
+    }
+}
+
 /// Compiles a pattern in Go's syntax (see the [module documentation](self)).
-pub(crate) fn compile(pattern: &str) -> Result<Regex, PatternError> {
-    let mut pattern = pattern.to_owned();
+pub(crate) fn compile(pattern: &str) -> Result<GoRegex, PatternError> {
+    let (pattern, go_names) = preprocess(pattern)?;
+    let re = compile_adjusted(pattern)?;
+    let names = re
+        .capture_names()
+        .map(|n| {
+            n.and_then(|n| n.strip_prefix('_'))
+                .and_then(|k| k.parse::<usize>().ok())
+                .and_then(|k| go_names.get(k).cloned())
+        })
+        .collect();
+    Ok(GoRegex { re, names })
+}
+
+/// Rewrites what the crate's parser does not take as Go does: `\Q...\E`
+/// (outside classes) becomes escaped literal text, and each named group
+/// `(?P<name>` or `(?<name>` becomes `(?P<_k>`, its name checked as Go
+/// checks it and kept in the list returned.
+fn preprocess(pattern: &str) -> Result<(String, Vec<String>), PatternError> {
+    let mut out = String::with_capacity(pattern.len());
+    let mut names = Vec::new();
+    let mut rest = pattern;
+    let mut in_class = false;
+    while let Some(c) = rest.chars().next() {
+        if c == '\\' {
+            if !in_class && rest.starts_with("\\Q") {
+                let lit = &rest[2..];
+                let (lit, after) = match lit.find("\\E") {
+                    Some(i) => (&lit[..i], &lit[i + 2..]),
+                    None => (lit, ""),
+                };
+                out.push_str(&regex_syntax::escape(lit));
+                rest = after;
+                continue;
+            }
+            let len = rest[1..].chars().next().map_or(0, char::len_utf8);
+            out.push_str(&rest[..1 + len]);
+            rest = &rest[1 + len..];
+            continue;
+        }
+        if in_class {
+            if rest.starts_with("[:") {
+                if let Some(end) = rest.find(":]") {
+                    out.push_str(&rest[..end + 2]);
+                    rest = &rest[end + 2..];
+                    continue;
+                }
+            }
+            if c == ']' {
+                in_class = false;
+            }
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        if c == '[' {
+            in_class = true;
+            out.push('[');
+            rest = &rest[1..];
+            // A `]` first (after an optional `^`) is a literal.
+            for prefix in ["^]", "]", "^"] {
+                if let Some(r) = rest.strip_prefix(prefix) {
+                    out.push_str(prefix);
+                    rest = r;
+                    break;
+                }
+            }
+            continue;
+        }
+        let open = ["(?P<", "(?<"].into_iter().find(|o| rest.starts_with(o));
+        let lookbehind = rest.starts_with("(?<=") || rest.starts_with("(?<!");
+        if let Some(open) = open.filter(|_| !lookbehind) {
+            let Some(end) = rest.find('>') else {
+                return Err(PatternError {
+                    code: INVALID_NAMED_CAPTURE,
+                    expr: rest.to_owned(),
+                });
+            };
+            let name = &rest[open.len()..end];
+            if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+                return Err(PatternError {
+                    code: INVALID_NAMED_CAPTURE,
+                    expr: rest[..=end].to_owned(),
+                });
+            }
+            out.push_str(&format!("(?P<_{}>", names.len()));
+            names.push(name.to_owned());
+            rest = &rest[end + 1..];
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    Ok((out, names))
+}
+
+fn compile_adjusted(mut pattern: String) -> Result<Regex, PatternError> {
     // Each retry escapes one `{` that Go takes literally, so this ends.
     for _ in 0..=pattern.len() {
         let parsed = ast::parse::ParserBuilder::new()
@@ -122,18 +232,33 @@ pub(crate) fn compile(pattern: &str) -> Result<Regex, PatternError> {
         for (start, end, text) in edits {
             adjusted.replace_range(start..end, &text);
         }
+        if let Err(regex_syntax::Error::Translate(e)) = regex_syntax::ParserBuilder::new()
+            .nest_limit(MAX_NESTING + 10)
+            .build()
+            .parse(&adjusted)
+        {
+            let span = e.span();
+            let expr = adjusted
+                .get(span.start.offset..span.end.offset)
+                .unwrap_or("")
+                .to_owned();
+            let code = match e.kind() {
+                regex_syntax::hir::ErrorKind::UnicodeNotAllowed
+                | regex_syntax::hir::ErrorKind::InvalidUtf8 => INVALID_PERL_OP,
+                _ => INVALID_RANGE,
+            };
+            return Err(PatternError { code, expr });
+        }
         return regex::RegexBuilder::new(&adjusted)
             .nest_limit(MAX_NESTING + 10)
             .build()
-            .map_err(|e| match e {
-                regex::Error::CompiledTooBig(_) => PatternError {
-                    code: TOO_LARGE,
-                    expr: pattern.clone(),
+            .map_err(|e| PatternError {
+                code: if matches!(e, regex::Error::CompiledTooBig(_)) {
+                    TOO_LARGE
+                } else {
+                    INVALID_PERL_OP
                 },
-                other => PatternError {
-                    code: INVALID_PERL_OP,
-                    expr: other.to_string(),
-                },
+                expr: pattern.clone(),
             });
     }
     Err(PatternError {
@@ -183,6 +308,15 @@ fn parse_error(pattern: &str, e: &ast::Error) -> PatternError {
         ErrorKind::RepetitionCountInvalid => (INVALID_REPEAT_SIZE, at(start, end)),
         ErrorKind::NestLimitExceeded(_) => (NESTING_DEPTH, String::new()),
         ErrorKind::CaptureLimitExceeded => (TOO_LARGE, pattern.to_owned()),
+        ErrorKind::FlagDanglingNegation => {
+            // Go stops at the `)` or `:` after the `-`.
+            let open = pattern[..start.min(pattern.len())].rfind("(?").unwrap_or(0);
+            let after = pattern[start..]
+                .char_indices()
+                .nth(1)
+                .map_or(pattern.len(), |(i, c)| start + i + c.len_utf8());
+            (INVALID_PERL_OP, at(open, after))
+        }
         _ => (INVALID_PERL_OP, group()),
     };
     PatternError { code, expr }
@@ -344,7 +478,17 @@ fn check_class_item(
             check_literal(&r.start, pattern)?;
             check_literal(&r.end, pattern)?;
         }
-        ClassSetItem::Bracketed(b) => check_class_set(&b.kind, pattern, edits)?,
+        ClassSetItem::Bracketed(b) => {
+            let text = &pattern[b.span.start.offset..b.span.end.offset];
+            if text.starts_with("[:") && text.ends_with(":]") {
+                // Go reads `[:name:]` as a class name, unknown here.
+                return Err(PatternError {
+                    code: INVALID_RANGE,
+                    expr: text.to_owned(),
+                });
+            }
+            check_class_set(&b.kind, pattern, edits)?;
+        }
         ClassSetItem::Union(u) => {
             for i in &u.items {
                 check_class_item(i, pattern, edits)?;
@@ -373,10 +517,10 @@ fn perl_class(c: &ast::ClassPerl, in_brackets: bool) -> String {
 /// Go's `Regexp.ReplaceAllString`: every match replaced by the template,
 /// with `$1`, `${1}`, `$name`, `${name}` expanded and `$$` a dollar sign;
 /// `None` if the result would be longer than [`MAX_RESULT_BYTES`].
-pub(crate) fn replace_all(re: &Regex, text: &str, template: &str) -> Option<String> {
+pub(crate) fn replace_all(re: &GoRegex, text: &str, template: &str) -> Option<String> {
     let mut out = String::new();
     let mut last = 0;
-    for caps in re.captures_iter(text) {
+    for caps in re.re.captures_iter(text) {
         let m = caps.get(0)?;
         out.push_str(&text[last..m.start()]);
         expand(re, &caps, template, &mut out);
@@ -390,7 +534,7 @@ pub(crate) fn replace_all(re: &Regex, text: &str, template: &str) -> Option<Stri
 }
 
 /// Go's `Regexp.expand`.
-fn expand(re: &Regex, caps: &regex::Captures<'_>, mut template: &str, out: &mut String) {
+fn expand(re: &GoRegex, caps: &regex::Captures<'_>, mut template: &str, out: &mut String) {
     while let Some(i) = template.find('$') {
         out.push_str(&template[..i]);
         template = &template[i..];
@@ -408,9 +552,11 @@ fn expand(re: &Regex, caps: &regex::Captures<'_>, mut template: &str, out: &mut 
         let group = match name.parse::<usize>() {
             Ok(n) if name.bytes().all(|b| b.is_ascii_digit()) => caps.get(n),
             _ => re
-                .capture_names()
-                .position(|n| n == Some(name))
-                .and_then(|i| caps.get(i)),
+                .names
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| n.as_deref() == Some(name))
+                .find_map(|(i, _)| caps.get(i)),
         };
         if let Some(g) = group {
             out.push_str(g.as_str());
@@ -443,14 +589,14 @@ fn extract(s: &str) -> Option<(&str, &str)> {
 
 /// The result type for a pattern's capture groups (cty's
 /// `regexPatternResultType`).
-fn result_type(pattern: &str) -> Result<(Regex, Type), FunctionError> {
+fn result_type(pattern: &str) -> Result<(GoRegex, Type), FunctionError> {
     let re = compile(pattern).map_err(|e| {
         FunctionError::argument(
             0,
             format!("invalid regexp pattern: {} in {}", e.code, e.expr),
         )
     })?;
-    let names: Vec<Option<&str>> = re.capture_names().skip(1).collect();
+    let names: Vec<Option<&str>> = re.names.iter().skip(1).map(Option::as_deref).collect();
     let named = names.iter().filter(|n| n.is_some()).count();
     let unnamed = names.len() - named;
     let ty = match (unnamed, named) {
@@ -468,7 +614,7 @@ fn result_type(pattern: &str) -> Result<(Regex, Type), FunctionError> {
 }
 
 /// One match, as the result type says (cty's `regexPatternResult`).
-fn match_value(re: &Regex, caps: &regex::Captures<'_>, ty: &Type) -> Value {
+fn match_value(re: &GoRegex, caps: &regex::Captures<'_>, ty: &Type) -> Value {
     let group = |i: usize| {
         caps.get(i)
             .map_or_else(|| Value::null(Type::String), |m| Value::string(m.as_str()))
@@ -476,9 +622,10 @@ fn match_value(re: &Regex, caps: &regex::Captures<'_>, ty: &Type) -> Value {
     match ty {
         Type::Tuple(t) => Value::tuple((1..=t.len()).map(group)),
         Type::Object(_) => Value::object(
-            re.capture_names()
+            re.names
+                .iter()
                 .enumerate()
-                .filter_map(|(i, n)| n.map(|n| (n, group(i)))),
+                .filter_map(|(i, n)| n.as_deref().map(|n| (n, group(i)))),
         ),
         _ => group(0),
     }
@@ -540,7 +687,7 @@ pub fn regex() -> Function {
 /// ```
 /// # use hcl_functions::string::eval_for_docs as eval;
 /// assert_eq!(eval(r#"regexall("[a-z]+", "1234abcd5678efgh9")"#).unwrap(), r#"["abcd","efgh"]"#);
-/// assert_eq!(eval(r#"length(regexall("[a-z]+", "123456789")) > 0"#).unwrap(), "false");
+/// assert_eq!(eval(r#"regexall("[a-z]+", "123456789")"#).unwrap(), "[]");
 /// ```
 pub fn regexall() -> Function {
     Function::builder()
@@ -561,6 +708,7 @@ pub fn regexall() -> Function {
             let text = args[1].as_str().unwrap_or("");
             let (re, _) = result_type(pattern)?;
             let matches: Vec<Value> = re
+                .re
                 .captures_iter(text)
                 .map(|caps| match_value(&re, &caps, &element))
                 .collect();
@@ -585,18 +733,18 @@ mod tests {
 
     #[test]
     fn classes_are_ascii_as_in_go() {
-        let re = compile(r"^\w+\s\d$").expect("compiles");
+        let re = compile(r"^\w+\s\d$").expect("compiles").re;
         assert!(re.is_match("ab_9 7"));
         assert!(!re.is_match("é 7"));
         assert!(!re.is_match("a ٣"));
         assert!(!re.is_match("a\u{b}7"));
-        let re = compile(r"[\d\s]+").expect("compiles");
+        let re = compile(r"[\d\s]+").expect("compiles").re;
         assert_eq!(re.find("x1 2y").map(|m| m.as_str()), Some("1 2"));
-        let re = compile(r"[^\D]").expect("compiles");
+        let re = compile(r"[^\D]").expect("compiles").re;
         assert_eq!(re.find("a5").map(|m| m.as_str()), Some("5"));
-        let re = compile(r"\bé").expect("compiles");
+        let re = compile(r"\bé").expect("compiles").re;
         assert!(!re.is_match(" é"));
-        assert!(compile(r"\bx\B").expect("compiles").is_match(" xy"));
+        assert!(compile(r"\bx\B").expect("compiles").re.is_match(" xy"));
     }
 
     #[test]
@@ -638,9 +786,33 @@ mod tests {
             ("{x}", "{x}"),
             ("a{1", "a{1"),
         ] {
-            let re = compile(p).unwrap_or_else(|e| panic!("{p}: {e}"));
+            let re = compile(p).unwrap_or_else(|e| panic!("{p}: {e}")).re;
             assert!(re.is_match(s), "{p}");
         }
+    }
+
+    #[test]
+    fn go_syntax_the_crate_lacks() {
+        let re = compile(r"\Qa.b\E+").expect("compiles").re;
+        assert!(re.is_match("a.bb") && !re.is_match("axb"));
+        let re = compile("(?P<1a>x)(?P<d>y)(?P<d>z)").expect("compiles");
+        let names: Vec<_> = re.names.iter().map(|n| n.as_deref()).collect();
+        assert_eq!(names, [None, Some("1a"), Some("d"), Some("d")]);
+        assert_eq!(
+            err("(?P<a.b>x)"),
+            "error parsing regexp: invalid named capture: `(?P<a.b>`"
+        );
+        assert_eq!(
+            err("[[:foo:]]"),
+            "error parsing regexp: invalid character class range: `[:foo:]`"
+        );
+        assert_eq!(
+            err(r"\pX"),
+            "error parsing regexp: invalid character class range: `\\pX`"
+        );
+        assert!(compile("[]a]").expect("compiles").re.is_match("]"));
+        assert!(compile("[[:alpha:]]").expect("compiles").re.is_match("q"));
+        assert!(compile("(?<=a)b").is_err());
     }
 
     #[test]
