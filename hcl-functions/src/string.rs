@@ -209,7 +209,10 @@ pub fn formatlist() -> Function {
                 let t = arg.ty();
                 let sequence = matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_));
                 if sequence && !arg.is_null() {
-                    if !matches!(t, Type::Tuple(_)) && !arg.is_known() {
+                    // A set's length is unknown while any part of it is
+                    // (unknown elements may turn out equal).
+                    let length_unknown = matches!(t, Type::Set(_)) && !arg.is_wholly_known();
+                    if !matches!(t, Type::Tuple(_)) && (!arg.is_known() || length_unknown) {
                         unknown = true;
                         continue;
                     }
