@@ -436,3 +436,75 @@ mod tests {
         assert_eq!(go_pow(0.0, -1.0), f64::INFINITY);
     }
 }
+
+#[cfg(test)]
+mod terraform_tests {
+    use super::*;
+
+    fn num(s: &str) -> Value {
+        Value::number(Number::parse_literal(s).unwrap_or_default())
+    }
+
+    #[test]
+    fn sum_follows_terraform() {
+        let eval = crate::string::eval_for_docs;
+        assert_eq!(eval("sum([10, 13, 6, 4.5])").as_deref(), Ok("33.5"));
+        assert_eq!(eval(r#"sum(["1", 2])"#).as_deref(), Ok("3"));
+        assert_eq!(eval("sum(toset([1, 2]))").as_deref(), Ok("3"));
+        assert_eq!(eval("sum([-1/0, 5])").ok(), None, "-Inf has no JSON form");
+        let err = |e: &str| eval(e).unwrap_err();
+        assert!(err("sum([])").contains("cannot sum an empty list"));
+        assert!(err(r#"sum("abc")"#).contains("cannot sum noniterable"));
+        assert!(
+            err("sum({a = 1})").contains("argument must be list, set, or tuple. Received object")
+        );
+        assert!(err("sum(tomap({a = 1}))").contains("Received map of number"));
+        assert!(
+            err("sum([1, null])").contains("argument must be list, set, or tuple of number values")
+        );
+        assert!(
+            err(r#"sum([1, "x"])"#)
+                .contains("argument must be list, set, or tuple of number values")
+        );
+        assert!(err("sum([1/0, -1/0])").contains("can't compute sum of opposing infinities"));
+        let list = Value::list([Value::number(1), Value::unknown(Type::Number)])
+            .unwrap_or_else(|_| Value::dynamic());
+        assert_eq!(sum().call(&[list]), Ok(Value::unknown(Type::Number)));
+        assert_eq!(
+            sum().call(&[Value::unknown(Type::list(Type::Number))]),
+            Ok(Value::unknown(Type::Number))
+        );
+        let infinite = sum().call(&[Value::tuple([
+            Value::number(Number::INFINITY),
+            Value::number(1),
+        ])]);
+        assert_eq!(infinite, Ok(Value::number(Number::INFINITY)));
+    }
+
+    #[test]
+    fn infinities_and_not_a_number() {
+        let inf = Value::number(Number::INFINITY);
+        let ninf = Value::number(Number::NEG_INFINITY);
+        assert_eq!(abs().call(&[ninf.clone()]), Ok(inf.clone()));
+        assert_eq!(ceil().call(&[inf.clone()]), Ok(inf.clone()));
+        assert_eq!(floor().call(&[ninf.clone()]), Ok(ninf.clone()));
+        assert_eq!(log().call(&[inf.clone(), num("2")]), Ok(inf.clone()));
+        assert_eq!(log().call(&[num("0"), num("10")]), Ok(ninf.clone()));
+        assert_eq!(pow().call(&[num("0"), num("-1")]), Ok(inf.clone()));
+        assert_eq!(pow().call(&[num("2"), num("1024")]), Ok(inf.clone()));
+        let nan = FunctionError::failed("the result is not a number");
+        assert_eq!(log().call(&[num("-1"), num("10")]), Err(nan.clone()));
+        assert_eq!(pow().call(&[num("-8"), num("0.5")]), Err(nan));
+        assert!(log().call(&[num("1e400"), num("10")]).is_err());
+        assert!(signum().call(&[inf]).is_err());
+    }
+
+    #[test]
+    fn parseint_limits() {
+        let s = Value::string("1".repeat(70_000));
+        let err = parseint().call(&[s, Value::number(2)]).unwrap_err();
+        assert!(err.to_string().contains("longer than 65536 bits"));
+        let s = Value::string("z".repeat(10_000));
+        assert!(parseint().call(&[s, Value::number(36)]).is_ok());
+    }
+}

@@ -816,6 +816,18 @@ mod tests {
     }
 
     #[test]
+    fn no_catastrophic_patterns() {
+        let start = std::time::Instant::now();
+        let re = compile("(a*)*b").expect("compiles").re;
+        assert!(!re.is_match(&"a".repeat(100_000)));
+        let re = compile("(x+x+)+y").expect("compiles").re;
+        assert!(!re.is_match(&"x".repeat(100_000)));
+        assert!(compile("((a{1000}){1000}){1000}").is_err());
+        assert!(compile(&"(".repeat(2000)).is_err());
+        assert!(start.elapsed().as_secs() < 30);
+    }
+
+    #[test]
     fn replace_expands_as_go() {
         let re = compile("(?P<x>a)(b)?").expect("compiles");
         let r = |t: &str| replace_all(&re, "ab a", t).unwrap_or_default();

@@ -733,3 +733,162 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
         ("upper", upper()),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    fn eval(expr: &str) -> Result<String, String> {
+        eval_for_docs(expr)
+    }
+
+    fn call(f: &Function, args: &[Value]) -> Result<Value, FunctionError> {
+        f.call(args)
+    }
+
+    #[test]
+    fn terraform_documented_examples() {
+        let cases = [
+            (r#"startswith("hello world", "hello")"#, "true"),
+            (r#"startswith("hello world", "world")"#, "false"),
+            (r#"endswith("hello world", "world")"#, "true"),
+            (r#"endswith("hello world", "hello")"#, "false"),
+            (r#"strcontains("hello world", "wor")"#, "true"),
+            (r#"strcontains("hello world", "wod")"#, "false"),
+            (r#"replace("1 + 2 + 3", "+", "-")"#, r#""1 - 2 - 3""#),
+            (
+                r#"replace("hello world", "/w.*d/", "everybody")"#,
+                r#""hello everybody""#,
+            ),
+            (
+                r#"replace("hello world 123", "/[0-9]/", "X")"#,
+                r#""hello world XXX""#,
+            ),
+            (
+                r#"replace("John Doe (jd@example.com)", "/([a-zA-Z]+) ([a-zA-Z]+) \\(([^)]+)\\)/", "$2, $1 - $3")"#,
+                r#""Doe, John - jd@example.com""#,
+            ),
+            (r#"replace("a-b", "/(?P<x>a)/", "$${x}$${x}")"#, r#""aa-b""#),
+            (r#"replace("abc", "/", "x")"#, r#""abc""#),
+            (r#"replace("a/b", "/", "x")"#, r#""axb""#),
+            (r#"replace("/a/", "/a/", "x")"#, r#""/x/""#),
+            (r#"replace("xyz", "//", "-")"#, r#""-x-y-z-""#),
+            (r#"replace("hello", "", "-")"#, r#""-h-e-l-l-o-""#),
+        ];
+        for (expr, want) in cases {
+            assert_eq!(eval(expr).as_deref(), Ok(want), "{expr}");
+        }
+        let err = eval(r#"replace("a", "/(/", "b")"#).unwrap_err();
+        assert!(
+            err.contains("error parsing regexp: missing closing ): `(`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn terraform_functions_and_unknowns() {
+        let u = Value::unknown(Type::String);
+        let s = |x: &str| Value::string(x);
+        assert_eq!(
+            call(&startswith(), &[u.clone(), s("")]),
+            Ok(Value::bool(true))
+        );
+        assert_eq!(
+            call(&startswith(), &[u.clone(), s("a")]),
+            Ok(Value::unknown(Type::Bool))
+        );
+        assert_eq!(
+            call(&endswith(), &[u.clone(), s("")]),
+            Ok(Value::unknown(Type::Bool))
+        );
+        assert_eq!(
+            call(&strcontains(), &[s("a"), u]),
+            Ok(Value::unknown(Type::Bool))
+        );
+        assert!(call(&startswith(), &[Value::null(Type::String), s("")]).is_err());
+    }
+
+    #[test]
+    fn long_results_are_errors_not_allocations() {
+        let start = Instant::now();
+        let many_lines = r"\n".repeat(1000);
+        for expr in [
+            format!(r#"indent(100000000, "{many_lines}")"#),
+            format!(r#"indent(9223372036854775807, "{many_lines}")"#),
+            r#"replace(join("", formatlist("%1000000s", split("", "abcdefghij"))), "", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")"#.to_owned(),
+            r#"replace(format("%1000000s", "a"), "/ /", format("%1000s", "b"))"#.to_owned(),
+            r#"format("%1000001s", "a")"#.to_owned(),
+            r#"format("%.1000001f", 1)"#.to_owned(),
+            r#"format("%99999999999999999999999d", 1)"#.to_owned(),
+        ] {
+            let err = eval(&expr).unwrap_err();
+            assert!(
+                err.contains("longer than") || err.contains("at most 1000000"),
+                "{err}"
+            );
+        }
+        assert!(
+            eval(r#"indent(-1, "a\nb")"#)
+                .unwrap_err()
+                .contains("must not be negative")
+        );
+        let wide = eval(r#"format("%1000000s|%-1000000d", "a", 1)"#).unwrap_or_default();
+        assert_eq!(wide.len(), 2_000_003);
+        let err = eval(&format!(
+            "formatlist(\"%1000000s\", [{}])",
+            vec!["\"a\""; 100].join(",")
+        ))
+        .unwrap_err();
+        assert!(err.contains("longer than"), "{err}");
+        assert!(start.elapsed().as_secs() < 60);
+    }
+
+    #[test]
+    fn extreme_numbers_format_in_bounded_time() {
+        let start = Instant::now();
+        let out = eval(r#"format("%e|%.3f|%.5g|%.2f", 1e-30000, 1e-30000, 1e-30000, 3e3000)"#);
+        let out = out.unwrap_or_default();
+        assert!(
+            out.starts_with(r#""1.000000e-30000|0.000|1e-30000|3000000"#),
+            "{out}"
+        );
+        let err = eval(r#"format("%.25000e", 1e-30000)"#).unwrap_err();
+        assert!(err.contains("more than 20000 significant digits"), "{err}");
+        // A precision beyond the exact digits is only padding.
+        let out = eval(r#"format("%.1000000f", 0.5)"#).unwrap_or_default();
+        assert_eq!(out.len(), 1_000_004);
+        assert!(start.elapsed().as_secs() < 60);
+    }
+
+    #[test]
+    fn title_follows_go() {
+        let t = |x: &str| call(&title(), &[Value::string(x)]);
+        assert_eq!(t("hello wORLD"), Ok(Value::string("Hello WORLD")));
+        assert_eq!(
+            t("a\u{a0}b\u{2003}c"),
+            Ok(Value::string("A\u{a0}B\u{2003}C"))
+        );
+        assert_eq!(t("é-é—é"), Ok(Value::string("É-É—é")));
+        assert_eq!(t("ǆ ǉ ǌ ǳ ა"), Ok(Value::string("ǅ ǈ ǋ ǲ ა")));
+        assert_eq!(t("ᾳ"), Ok(Value::string("ᾼ")));
+    }
+
+    #[test]
+    fn split_and_chomp_edge_cases() {
+        let list = |v: &[&str]| Value::list_of(Type::String, v.iter().map(|s| Value::string(*s)));
+        let sp = |a: &str, b: &str| call(&split(), &[Value::string(a), Value::string(b)]);
+        assert_eq!(
+            sp("", "héé"),
+            Ok(list(&["h", "é", "é"]).unwrap_or_else(|_| Value::dynamic()))
+        );
+        assert_eq!(
+            sp("", ""),
+            Ok(list(&[]).unwrap_or_else(|_| Value::dynamic()))
+        );
+        let ch = |a: &str| call(&chomp(), &[Value::string(a)]);
+        assert_eq!(ch("a\r\n\r\n"), Ok(Value::string("a")));
+        assert_eq!(ch("a\n\r"), Ok(Value::string("a")));
+        assert_eq!(ch("\n"), Ok(Value::string("")));
+    }
+}

@@ -282,7 +282,7 @@ fn format_append(verb: &mut Verb<'_>, buf: &mut String, args: &[Value]) -> Resul
                     .map_err(|_| unsupported("an integer is required"))?;
                 append_integer(verb, buf, &i);
             } else {
-                append_float(verb, buf, n);
+                append_float(verb, buf, n).map_err(|m| unsupported(&m))?;
             }
         }
         's' | 'q' => {
@@ -325,7 +325,7 @@ fn append_as_is(verb: &Verb<'_>, buf: &mut String, arg: &Value) -> Result<(), St
             return Ok(());
         }
         if let Some(n) = arg.as_number() {
-            let text = float_text(n, b'g', None);
+            let text = float_text(n, b'g', None)?;
             pad_width(verb, buf, &text);
             return Ok(());
         }
@@ -415,7 +415,7 @@ fn push_n(buf: &mut String, c: char, n: usize) {
 
 /// Go's `fmt.Sprintf(verb, *big.Float)` (`big.Float.Format`) for `e`, `E`,
 /// `f`, `g` and `G`.
-fn append_float(verb: &Verb<'_>, buf: &mut String, n: &Number) {
+fn append_float(verb: &Verb<'_>, buf: &mut String, n: &Number) -> Result<(), String> {
     let fmt = match verb.mode {
         'e' => b'e',
         'E' => b'E',
@@ -428,7 +428,7 @@ fn append_float(verb: &Verb<'_>, buf: &mut String, n: &Number) {
         None if matches!(fmt, b'g' | b'G') => None,
         None => Some(6),
     };
-    let text = float_text(n, fmt, prec);
+    let text = float_text(n, fmt, prec)?;
     let (sign, body) = if let Some(rest) = text.strip_prefix('-') {
         ("-", rest)
     } else if let Some(rest) = text.strip_prefix('+') {
@@ -458,6 +458,7 @@ fn append_float(verb: &Verb<'_>, buf: &mut String, n: &Number) {
         buf.push_str(sign);
         buf.push_str(body);
     }
+    Ok(())
 }
 
 /// A decimal number `0.mant × 10^exp` (Go's `math/big.decimal`): `mant`
@@ -542,54 +543,149 @@ fn shortest_decimal(n: &Number) -> Decimal {
     Decimal::from_digits(&all, -(frac.len() as i64))
 }
 
-/// The exact decimal value of a finite `n`.
-fn exact_decimal(n: &Number) -> Decimal {
-    let n = n.abs();
-    if let Ok(i) = n.to_bigint() {
-        return Decimal::from_digits(&i.to_string(), 0);
-    }
-    // A non-integer is m × 2^e with m of at most 512 bits. Multiplying by
-    // 2^s (exactly) for an s ≥ -e found from the display form gives an
-    // integer M, and n = M × 5^s / 10^s.
-    let text = n.to_string();
-    let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
-    let leading = if int.trim_start_matches('0').is_empty() {
-        frac.len() - frac.trim_start_matches('0').len()
-    } else {
-        0
+/// A finite non-integer `n` as `m / 2^k` with `m` odd (at most 512 bits,
+/// the core's precision): multiplying by powers of two is exact, and the
+/// smallest `2^s` that makes `n` an integer is found by doubling `s`.
+fn binary_parts(n: &Number) -> Option<(BigUint, u64)> {
+    let scale = |x: &Number, mut s: u64| -> Option<Number> {
+        let mut x = x.clone();
+        while s > 0 {
+            let step = s.min(1 << 19);
+            x = x.mul(&Number::from(BigInt::from(1) << step)).ok()?;
+            s -= step;
+        }
+        Some(x)
     };
-    let mut s = 600 + (leading as u64 + 1) * 10 / 3 + 1;
+    let mut s = 1024u64;
     loop {
-        let mut scaled = n.clone();
-        let mut left = s;
-        while left > 0 {
-            let step = left.min(500_000);
-            let p = Number::from(BigInt::from(1) << step);
-            scaled = match scaled.mul(&p) {
-                Ok(v) => v,
-                Err(_) => return shortest_decimal(&n),
-            };
-            left -= step;
-        }
-        if let Ok(m) = scaled.to_bigint() {
-            let m = m.magnitude().clone();
+        let scaled = scale(n, s)?;
+        if let Ok(i) = scaled.to_bigint() {
+            let m = i.magnitude().clone();
             let tz = m.trailing_zeros().unwrap_or(0).min(s);
-            let m: BigUint = m >> tz;
-            let shift = s - tz;
-            let digits =
-                (m * BigUint::from(5u32).pow(u32::try_from(shift).unwrap_or(u32::MAX))).to_string();
-            return Decimal::from_digits(&digits, -(shift as i64));
+            return Some((m >> tz, s - tz));
         }
-        if s > 4_000_000 {
-            return shortest_decimal(&n);
+        if s > 1 << 23 {
+            return None;
         }
         s *= 2;
     }
 }
 
+/// The first `count` significant decimal digits of `m / 2^k` (truncated),
+/// the decimal exponent `e` (the value is `0.digits × 10^e`), and whether
+/// any digit after them is nonzero.
+fn leading_digits(m: &BigUint, k: u64, count: usize) -> (String, i64, bool) {
+    // log10 of the value from its top bits, a little low: `e` is then
+    // right or one too small, which one division by ten corrects.
+    let bits = m.bits();
+    let shift = bits.saturating_sub(60);
+    let top = (m >> shift).to_u64_digits().first().copied().unwrap_or(1);
+    let log2 = (top as f64).log2() + shift as f64 - k as f64;
+    let mut e = (log2 * std::f64::consts::LOG10_2 - 1e-6).floor() as i64 + 1;
+    let count_i = i64::try_from(count).unwrap_or(i64::MAX / 4);
+    let ten = |p: i64| BigUint::from(10u32).pow(u32::try_from(p).unwrap_or(u32::MAX));
+    for _ in 0..4 {
+        let t = count_i - e;
+        let (mut q, mut sticky) = if t >= 0 {
+            // m × 10^t / 2^k = m × 5^t / 2^(k-t): only a power of five.
+            let t_u = u64::try_from(t).unwrap_or(0);
+            let five = BigUint::from(5u32).pow(u32::try_from(t).unwrap_or(u32::MAX));
+            let num = m * five;
+            if t_u >= k {
+                (num << (t_u - k), false)
+            } else {
+                let shift = k - t_u;
+                let sticky = num.trailing_zeros().is_some_and(|tz| tz < shift);
+                (num >> shift, sticky)
+            }
+        } else {
+            let den = ten(-t) << k;
+            let sticky = !(m % &den).is_zero_value();
+            (m / &den, sticky)
+        };
+        let mut digits = q.to_string();
+        if digits.len() == count + 1 {
+            let ten = BigUint::from(10u32);
+            sticky |= !(&q % &ten).is_zero_value();
+            q /= ten;
+            digits = q.to_string();
+            e += 1;
+        }
+        if digits.len() == count {
+            return (digits, e, sticky);
+        }
+        e -= 1;
+    }
+    (String::new(), 0, false)
+}
+
+trait IsZero {
+    fn is_zero_value(&self) -> bool;
+}
+
+impl IsZero for BigUint {
+    fn is_zero_value(&self) -> bool {
+        self.bits() == 0
+    }
+}
+
+/// The most significant digits a number is formatted with: beyond this,
+/// `format` fails rather than spend seconds on a number such as `1e-300000`
+/// with a precision of thousands of digits.
+pub(super) const MAX_SIGNIFICANT_DIGITS: usize = 20_000;
+
+/// `n` (finite, nonzero) as a decimal that rounds as the exact value does
+/// at digit `prec` (or, if `fixed`, `prec` digits after the point): the digits
+/// up to one after that position, and a final `1` standing for any nonzero
+/// digits beyond (so that Go's half-to-even test sees an exact half only
+/// where there is one).
+fn decimal_for_rounding(n: &Number, fixed: bool, prec: i64) -> Result<Decimal, String> {
+    let n = n.abs();
+    if let Ok(i) = n.to_bigint() {
+        // Integers (at most 65,536 bits, so about 20,000 digits) in full.
+        return Ok(Decimal::from_digits(&i.to_string(), 0));
+    }
+    let too_many = || {
+        format!(
+            "formatting this number needs more than {MAX_SIGNIFICANT_DIGITS} significant digits"
+        )
+    };
+    let (m, k) = binary_parts(&n).ok_or_else(too_many)?;
+    // The exact expansion has at most this many significant digits.
+    let exact = (m.bits() as f64 * std::f64::consts::LOG10_2 + k as f64 * 0.7) as i64 + 2;
+    let at = if fixed {
+        // `%f`: the rounding position depends on the exponent.
+        let (_, e, _) = leading_digits(&m, k, 1);
+        if e + prec < 0 {
+            // Every digit printed is a zero before the first significant one.
+            return Ok(Decimal {
+                mant: vec![b'1'],
+                exp: e,
+            });
+        }
+        e + prec
+    } else {
+        prec
+    };
+    let count = at.saturating_add(2).min(exact).max(1);
+    let count = usize::try_from(count).unwrap_or(usize::MAX);
+    if count > MAX_SIGNIFICANT_DIGITS {
+        return Err(too_many());
+    }
+    let (digits, e, sticky) = leading_digits(&m, k, count);
+    if sticky {
+        // The digits as they are (trailing zeros included), then a `1` for
+        // the nonzero rest.
+        let mut mant = digits.into_bytes();
+        mant.push(b'1');
+        return Ok(Decimal { mant, exp: e });
+    }
+    Ok(Decimal::from_digits(&digits, e - count as i64))
+}
+
 /// Go's `big.Float.Text(fmt, prec)` for `e`, `E`, `f`, `g`, `G`; `None` is
 /// the shortest representation (precision -1).
-pub(super) fn float_text(n: &Number, fmt: u8, prec: Option<usize>) -> String {
+pub(super) fn float_text(n: &Number, fmt: u8, prec: Option<usize>) -> Result<String, String> {
     let mut buf = String::new();
     if n.is_negative() {
         buf.push('-');
@@ -599,7 +695,7 @@ pub(super) fn float_text(n: &Number, fmt: u8, prec: Option<usize>) -> String {
             buf.push('+');
         }
         buf.push_str("Inf");
-        return buf;
+        return Ok(buf);
     }
     let to_i64 = |p: usize| i64::try_from(p).unwrap_or(i64::MAX / 4);
     let (mut d, prec, shortest) = match prec {
@@ -613,18 +709,21 @@ pub(super) fn float_text(n: &Number, fmt: u8, prec: Option<usize>) -> String {
             (d, prec, true)
         }
         Some(p) => {
-            let mut d = exact_decimal(n);
             let mut prec = to_i64(p);
-            match fmt {
-                b'e' | b'E' => d.round(1 + prec),
-                b'f' => d.round(d.exp + prec),
-                _ => {
-                    if prec == 0 {
-                        prec = 1;
-                    }
-                    d.round(prec);
-                }
+            if matches!(fmt, b'g' | b'G') && prec == 0 {
+                prec = 1;
             }
+            let (fixed, at) = match fmt {
+                b'e' | b'E' => (false, 1 + prec),
+                b'f' => (true, prec),
+                _ => (false, prec),
+            };
+            let mut d = if n.is_zero() {
+                Decimal::from_digits("", 0)
+            } else {
+                decimal_for_rounding(n, fixed, at)?
+            };
+            d.round(if fixed { d.exp + prec } else { at });
             (d, prec, false)
         }
     };
@@ -656,7 +755,7 @@ pub(super) fn float_text(n: &Number, fmt: u8, prec: Option<usize>) -> String {
         }
     }
     d.mant.clear();
-    buf
+    Ok(buf)
 }
 
 fn fmt_e(buf: &mut String, fmt: u8, prec: i64, d: &Decimal) {
@@ -702,20 +801,22 @@ mod tests {
     }
 
     #[test]
-    fn exact_decimal_of_a_tenth_has_all_its_digits() {
-        let d = exact_decimal(&num("0.1"));
-        assert_eq!(d.exp, 0);
-        assert!(d.mant.starts_with(b"1000000000000000000000"));
-        assert!(d.mant.len() > 100);
-        assert_eq!(exact_decimal(&num("0.5")), Decimal::from_digits("5", -1));
-        assert_eq!(exact_decimal(&num("1200")), Decimal::from_digits("12", 2));
-        let tiny = exact_decimal(&num("1e-1000"));
-        assert_eq!(tiny.exp, -999);
+    fn binary_parts_and_leading_digits() {
+        let (m, k) = binary_parts(&num("0.375")).expect("parts");
+        assert_eq!((m, k), (BigUint::from(3u32), 3));
+        let (m, k) = binary_parts(&num("0.1")).expect("parts");
+        assert_eq!(m.bits(), 512);
+        assert_eq!(leading_digits(&m, k, 5), ("10000".to_owned(), 0, true));
+        let (m, k) = binary_parts(&num("1e-1000")).expect("parts");
+        let (d, e, sticky) = leading_digits(&m, k, 3);
+        assert_eq!((d.as_str(), e, sticky), ("100", -999, true));
+        let (m, k) = binary_parts(&num("2.5")).expect("parts");
+        assert_eq!(leading_digits(&m, k, 4), ("2500".to_owned(), 1, false));
     }
 
     #[test]
     fn float_text_matches_go() {
-        let t = |n: &str, f: u8, p: Option<usize>| float_text(&num(n), f, p);
+        let t = |n: &str, f: u8, p: Option<usize>| float_text(&num(n), f, p).unwrap_or_default();
         assert_eq!(t("1000000", b'g', None), "1e+06");
         assert_eq!(t("123456", b'g', None), "123456");
         assert_eq!(t("0.0001", b'g', None), "0.0001");
