@@ -23,7 +23,7 @@
 //!   Go's implementation panics (`Float.SetFloat64(NaN)`), and the call fails
 //!   with "panic in function implementation" and a Go stack trace.
 //! - `parseint` refuses a string whose value would be longer than
-//!   [`MAX_INTEGER_BITS`](hcl_core::number::MAX_INTEGER_BITS) bits (an
+//!   [`MAX_INTEGER_BITS`] bits (an
 //!   integer the core's numbers could not hold exactly), so that parsing
 //!   stays fast; Go has no limit.
 
@@ -220,7 +220,7 @@ pub fn signum() -> Function {
 /// underscore, no spaces.
 ///
 /// A value longer than
-/// [`MAX_INTEGER_BITS`](hcl_core::number::MAX_INTEGER_BITS) (65,536) bits is
+/// [`MAX_INTEGER_BITS`] (65,536) bits is
 /// an error.
 ///
 /// ```
@@ -485,9 +485,9 @@ mod terraform_tests {
     fn infinities_and_not_a_number() {
         let inf = Value::number(Number::INFINITY);
         let ninf = Value::number(Number::NEG_INFINITY);
-        assert_eq!(abs().call(&[ninf.clone()]), Ok(inf.clone()));
-        assert_eq!(ceil().call(&[inf.clone()]), Ok(inf.clone()));
-        assert_eq!(floor().call(&[ninf.clone()]), Ok(ninf.clone()));
+        assert_eq!(abs().call(std::slice::from_ref(&ninf)), Ok(inf.clone()));
+        assert_eq!(ceil().call(std::slice::from_ref(&inf)), Ok(inf.clone()));
+        assert_eq!(floor().call(std::slice::from_ref(&ninf)), Ok(ninf.clone()));
         assert_eq!(log().call(&[inf.clone(), num("2")]), Ok(inf.clone()));
         assert_eq!(log().call(&[num("0"), num("10")]), Ok(ninf.clone()));
         assert_eq!(pow().call(&[num("0"), num("-1")]), Ok(inf.clone()));

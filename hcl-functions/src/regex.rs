@@ -2,7 +2,7 @@
 //!
 //! | function | signature | what it does |
 //! |---|---|---|
-//! | [`regex`] | `regex(pattern, string)` | the first match: a string, or its capture groups as a tuple or an object |
+//! | [`regex`](fn@regex) | `regex(pattern, string)` | the first match: a string, or its capture groups as a tuple or an object |
 //! | [`regexall`] | `regexall(pattern, string)` | every match, as a list of what `regex` gives |
 //!
 //! Both are go-cty's (`function/stdlib/regexp.go`), with its messages. The
@@ -681,7 +681,7 @@ pub fn regex() -> Function {
 }
 
 /// `regexall(pattern, string)`: every non-overlapping match of the pattern
-/// in the string, as a list of what [`regex`] gives for one (an empty list
+/// in the string, as a list of what [`regex`](fn@regex) gives for one (an empty list
 /// when there is none).
 ///
 /// ```

@@ -3,7 +3,7 @@
 //! | function | signature | what it does |
 //! |---|---|---|
 //! | [`chomp`] | `chomp(str)` | the string without its trailing newlines (`\n`, `\r\n`, `\r`) |
-//! | [`format`] | `format(spec, values...)` | a string built from a `printf`-like spec (cty's verbs) |
+//! | [`format`](fn@format) | `format(spec, values...)` | a string built from a `printf`-like spec (cty's verbs) |
 //! | [`formatlist`] | `formatlist(spec, values...)` | `format` once per element of the list arguments |
 //! | [`indent`] | `indent(spaces, str)` | every line but the first prefixed by `spaces` spaces |
 //! | [`join`] | `join(separator, lists...)` | the elements of the lists, separated |
@@ -422,7 +422,7 @@ pub fn substr() -> Function {
 
 /// `replace(str, substr, replacement)`: every occurrence of `substr`
 /// replaced. As Terraform's `replace`, a `substr` between slashes
-/// (`"/a+/"`) is a regular expression (the syntax of the [`regex`](crate::regex)
+/// (`"/a+/"`) is a regular expression (the syntax of the [`regex`](mod@crate::regex)
 /// family), and `$1`, `${1}`, `$name` in the replacement stand for its
 /// groups (`$$` for a dollar sign), as Go's `Regexp.ReplaceAllString`.
 ///
