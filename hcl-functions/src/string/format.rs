@@ -600,13 +600,13 @@ fn leading_digits(m: &BigUint, k: u64, count: usize) -> (String, i64, bool) {
             }
         } else {
             let den = ten(-t) << k;
-            let sticky = !(m % &den).is_zero_value();
+            let sticky = (m % &den).bits() != 0;
             (m / &den, sticky)
         };
         let mut digits = q.to_string();
         if digits.len() == count + 1 {
             let ten = BigUint::from(10u32);
-            sticky |= !(&q % &ten).is_zero_value();
+            sticky |= (&q % &ten).bits() != 0;
             q /= ten;
             digits = q.to_string();
             e += 1;
@@ -617,16 +617,6 @@ fn leading_digits(m: &BigUint, k: u64, count: usize) -> (String, i64, bool) {
         e -= 1;
     }
     (String::new(), 0, false)
-}
-
-trait IsZero {
-    fn is_zero_value(&self) -> bool;
-}
-
-impl IsZero for BigUint {
-    fn is_zero_value(&self) -> bool {
-        self.bits() == 0
-    }
 }
 
 /// The most significant digits a number is formatted with: beyond this,
@@ -698,7 +688,7 @@ pub(super) fn float_text(n: &Number, fmt: u8, prec: Option<usize>) -> Result<Str
         return Ok(buf);
     }
     let to_i64 = |p: usize| i64::try_from(p).unwrap_or(i64::MAX / 4);
-    let (mut d, prec, shortest) = match prec {
+    let (d, prec, shortest) = match prec {
         None => {
             let d = shortest_decimal(n);
             let prec = match fmt {
@@ -754,7 +744,6 @@ pub(super) fn float_text(n: &Number, fmt: u8, prec: Option<usize>) -> Result<Str
             }
         }
     }
-    d.mant.clear();
     Ok(buf)
 }
 
