@@ -1,8 +1,164 @@
-//! The conversion functions.
+//! The type conversion functions.
+//!
+//! | function | signature | what it does |
+//! |---|---|---|
+//! | [`tobool`] | `tobool(v)` | `v` converted to a bool |
+//! | [`tonumber`] | `tonumber(v)` | `v` converted to a number |
+//! | [`tostring`] | `tostring(v)` | `v` converted to a string |
+//! | [`tolist`] | `tolist(v)` | `v` converted to a list of any single type |
+//! | [`toset`] | `toset(v)` | `v` converted to a set of any single type |
+//! | [`tomap`] | `tomap(v)` | `v` converted to a map of any single type |
+//!
+//! Each is go-cty's `stdlib.MakeToFunc` for its type, with its messages,
+//! and converts by the core's rules ([`hcl_core::convert`]): where those
+//! differ from Go's (`docs/deviations.md`: strings with an exponent do not
+//! convert to numbers, unification of a tuple's elements), so do these
+//! functions.
+//!
+//! A null converts to the null of the target type; an unknown value gives
+//! the unknown value of the target type (`tolist` of an unknown list of
+//! strings is an unknown list of the dynamic pseudo-type, as in Go); a value
+//! of the dynamic pseudo-type gives the dynamic value. (`try` and `can`
+//! belong to this family in Terraform's documentation but are not here.)
 
-use hcl_core::function::Function;
+use hcl_core::Type;
+use hcl_core::convert;
+use hcl_core::function::{Function, FunctionError, Parameter};
+use hcl_core::quote::go_quote;
+
+/// go-cty's `MakeToFunc(want)`: a function of one argument converting it
+/// to `want` (a type or a type specification such as `list(any)`).
+fn make_to(want: Type, description: &str) -> Function {
+    let want_for_type = want.clone();
+    Function::builder()
+        .description(description)
+        .param(Parameter::new("v", Type::Dynamic).allow_null())
+        .return_type(move |args| {
+            let want = &want_for_type;
+            let got = args[0].ty();
+            if got == want {
+                return Ok(want.clone());
+            }
+            if convert::get_conversion(got, want).is_none() {
+                return Err(FunctionError::argument(0, cannot_convert(got, want)));
+            }
+            Ok(want.clone())
+        })
+        .build(move |args, ty| {
+            let value = &args[0];
+            convert::convert(value, ty).map_err(|_| {
+                let got = value.ty();
+                let what = || value.as_str().map_or_else(|| "string".to_owned(), go_quote);
+                let message = match (got, &want) {
+                    (Type::String, Type::Bool) => format!(
+                        "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
+                        what()
+                    ),
+                    (Type::String, Type::Number) => format!(
+                        "cannot convert {} to number; given string must be a decimal representation of a number",
+                        what()
+                    ),
+                    _ => cannot_convert(got, &want),
+                };
+                FunctionError::argument(0, message)
+            })
+        })
+}
+
+fn cannot_convert(got: &Type, want: &Type) -> String {
+    format!(
+        "cannot convert {} to {}",
+        got.friendly_name(),
+        want.friendly_name_for_constraint()
+    )
+}
+
+/// `tobool(v)`: `v` as a bool; only `true`, `false`, the strings `"true"`
+/// and `"false"`, and null convert.
+///
+/// ```
+/// # use hcl_functions::string::eval_for_docs as eval;
+/// assert_eq!(eval(r#"tobool("true")"#).unwrap(), "true");
+/// assert!(eval(r#"tobool("no")"#).unwrap_err().contains(r#"cannot convert "no" to bool"#));
+/// ```
+pub fn tobool() -> Function {
+    make_to(Type::Bool, "Converts the given value to a bool.")
+}
+
+/// `tonumber(v)`: `v` as a number; a string must be a decimal number.
+///
+/// ```
+/// # use hcl_functions::string::eval_for_docs as eval;
+/// assert_eq!(eval(r#"tonumber("1.5")"#).unwrap(), "1.5");
+/// assert!(eval(r#"tonumber("no")"#).unwrap_err().contains("cannot convert \"no\" to number"));
+/// ```
+pub fn tonumber() -> Function {
+    make_to(Type::Number, "Converts the given value to a number.")
+}
+
+/// `tostring(v)`: `v` as a string; numbers and bools convert, collections
+/// do not.
+///
+/// ```
+/// # use hcl_functions::string::eval_for_docs as eval;
+/// assert_eq!(eval("tostring(5)").unwrap(), r#""5""#);
+/// assert!(eval("tostring([])").unwrap_err().contains("cannot convert tuple to string"));
+/// ```
+pub fn tostring() -> Function {
+    make_to(Type::String, "Converts the given value to a string.")
+}
+
+/// `tolist(v)`: `v` as a list: a set, or a tuple whose elements have (or
+/// convert to) one type.
+///
+/// ```
+/// # use hcl_functions::string::eval_for_docs as eval;
+/// assert_eq!(eval(r#"tolist(["a", "b"])"#).unwrap(), r#"["a","b"]"#);
+/// assert_eq!(eval(r#"tolist(["a", 1])"#).unwrap(), r#"["a","1"]"#);
+/// ```
+pub fn tolist() -> Function {
+    make_to(
+        Type::list(Type::Dynamic),
+        "Converts the given value to a list.",
+    )
+}
+
+/// `toset(v)`: `v` as a set: a list, or a tuple whose elements have (or
+/// convert to) one type; duplicates merge.
+///
+/// ```
+/// # use hcl_functions::string::eval_for_docs as eval;
+/// assert_eq!(eval(r#"toset(["b", "a", "b"])"#).unwrap(), r#"["a","b"]"#);
+/// ```
+pub fn toset() -> Function {
+    make_to(
+        Type::set(Type::Dynamic),
+        "Converts the given value to a set.",
+    )
+}
+
+/// `tomap(v)`: `v` as a map: an object whose attributes have (or convert
+/// to) one type.
+///
+/// ```
+/// # use hcl_functions::string::eval_for_docs as eval;
+/// assert_eq!(eval(r#"tomap({a = 1, b = "x"})"#).unwrap(), r#"{"a":"1","b":"x"}"#);
+/// ```
+pub fn tomap() -> Function {
+    make_to(
+        Type::map(Type::Dynamic),
+        "Converts the given value to a map.",
+    )
+}
 
 /// The family's functions, by name.
 pub(crate) fn functions() -> Vec<(&'static str, Function)> {
-    Vec::new()
+    vec![
+        ("tobool", tobool()),
+        ("tolist", tolist()),
+        ("tomap", tomap()),
+        ("tonumber", tonumber()),
+        ("toset", toset()),
+        ("tostring", tostring()),
+    ]
 }
