@@ -18,6 +18,7 @@
 //! | [`flatten`] | `flatten(list)` | nested lists, sets and tuples as one tuple |
 //! | [`index`] | `index(list, value)` | the index of the first element equal to the value |
 //! | [`keys`] | `keys(map)` | the keys of a map or attribute names of an object, sorted |
+//! | [`hasindex`] | `hasindex(collection, key)` | whether indexing would succeed (hcldec's) |
 //! | [`length`] | `length(collection)` | the number of elements |
 //! | [`lookup`] | `lookup(map, key, default)` | the element with the key, or the default |
 //! | [`matchkeys`] | `matchkeys(values, keys, searchset)` | the values whose keys are in the search set |
@@ -66,7 +67,7 @@ pub(crate) mod util;
 #[cfg(test)]
 mod tests;
 
-pub use hcl_core::stdlib::{coalesce, concat, length};
+pub use hcl_core::stdlib::{coalesce, concat, hasindex, length};
 pub use lists::{
     RANGE_LIMIT, alltrue, anytrue, chunklist, coalescelist, compact, contains, distinct, element,
     flatten, index, matchkeys, one, range, reverse, slice, sort,
@@ -89,6 +90,7 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
         ("flatten", flatten()),
         ("index", index()),
         ("keys", keys()),
+        ("hasindex", hasindex()),
         ("length", length()),
         ("lookup", lookup()),
         ("matchkeys", matchkeys()),

@@ -14,7 +14,7 @@ use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::quote::go_quote;
 use hcl_core::{Type, Value};
 
-use crate::encoding::str_arg;
+use crate::args::str_arg;
 
 /// The family's functions, by name.
 pub(crate) fn functions() -> Vec<(&'static str, Function)> {

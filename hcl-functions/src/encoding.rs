@@ -17,6 +17,7 @@
 //! | [`yamlencode`] | `yamlencode(val) → string` | a value as a YAML document |
 //! | [`yamldecode`] | `yamldecode(str) → any` | the value a YAML document describes |
 
+use crate::args::str_arg;
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::{Type, Value};
 
@@ -43,12 +44,6 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
         ("yamldecode", yamldecode()),
         ("yamlencode", yamlencode()),
     ]
-}
-
-pub(crate) fn str_arg(args: &[Value], index: usize) -> Result<&str, FunctionError> {
-    args.get(index)
-        .and_then(Value::as_str)
-        .ok_or_else(|| FunctionError::argument(index, "a string is required"))
 }
 
 const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

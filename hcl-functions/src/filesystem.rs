@@ -18,15 +18,14 @@
 //! | [`basename`] | `basename(path) → string` | the last element of a path |
 //! | [`pathexpand`] | `pathexpand(path) → string` | a leading `~` replaced by the home directory |
 
-use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
 use hcl_core::function::{Function, FunctionError, Parameter};
-use hcl_core::native::{NativeExpression, ParseOptions, parse_template};
 use hcl_core::quote::go_quote;
-use hcl_core::{EvalContext, Expression, Pos, Type, Value};
+use hcl_core::{Type, Value};
 
-use crate::encoding::{base64_encode, str_arg};
+use crate::args::str_arg;
+use crate::encoding::base64_encode;
 
 /// The most directory entries `fileset` visits.
 pub const MAX_FILESET_ENTRIES: usize = 100_000;
@@ -505,16 +504,6 @@ pub fn fileset(root: &Path) -> Function {
         })
 }
 
-fn is_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars.next().is_some_and(unicode_start)
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-}
-
-fn unicode_start(c: char) -> bool {
-    c.is_alphabetic() || c == '_'
-}
-
 /// `templatefile(path, vars)`: the file at `path` rendered as an HCL
 /// template (`${...}` interpolations, `%{...}` directives) with the
 /// attributes of `vars` (a map or object) as its variables, and the pure
@@ -558,77 +547,10 @@ fn render(root: &Path, args: &[Value]) -> Result<Value, FunctionError> {
     let path = str_arg(args, 0)?;
     let source = read_text(root, path)?;
     let vars = args.get(1).cloned().unwrap_or_else(Value::empty_object);
-    if !matches!(vars.ty(), Type::Map(_) | Type::Object(_)) {
-        return Err(FunctionError::argument(
-            1,
-            "invalid vars value: must be a map",
-        ));
-    }
-    let (file, id, diags) = parse_template(
-        source.as_bytes(),
-        path,
-        Pos::start(),
-        &ParseOptions::default(),
-    );
-    if diags.has_errors() {
-        return Err(FunctionError::failed(diags.to_string()));
-    }
-    let mut ctx = EvalContext::new();
-    let attributes: BTreeMap<String, Value> = vars.attributes().cloned().unwrap_or_default();
-    for (name, value) in &attributes {
-        if !is_identifier(name) {
-            return Err(FunctionError::argument(
-                1,
-                format!(
-                    "invalid template variable name {}: must start with a letter, followed by zero or more letters, digits, and underscores",
-                    go_quote(name)
-                ),
-            ));
-        }
-        ctx.declare_variable(name.clone(), value.clone())
-            .map_err(FunctionError::other)?;
-    }
-    let expr = NativeExpression::new(file, id);
-    for traversal in expr.variables() {
-        if let Some(root_name) = traversal.root_name() {
-            if !attributes.contains_key(root_name) {
-                return Err(FunctionError::argument(
-                    1,
-                    format!(
-                        "vars map does not contain key {}, referenced at {}",
-                        go_quote(root_name),
-                        traversal
-                            .source_range()
-                            .map(|r| r.to_string())
-                            .unwrap_or_default()
-                    ),
-                ));
-            }
-        }
-    }
-    let library = crate::Library::pure().filesystem(root.to_path_buf());
-    for (name, f) in library.functions() {
-        let f = if name == "templatefile" {
-            Function::builder()
-                .param(Parameter::new("path", Type::String))
-                .param(Parameter::new("vars", Type::Dynamic))
-                .return_type(|_| {
-                    Err(FunctionError::failed(
-                        "cannot recursively call templatefile from inside templatefile call",
-                    ))
-                })
-                .build(|_, ty| Ok(Value::unknown(ty.clone())))
-        } else {
-            f
-        };
-        ctx.declare_function(name, f)
-            .map_err(FunctionError::other)?;
-    }
-    let (value, diags) = expr.value(&ctx);
-    if diags.has_errors() {
-        return Err(FunctionError::failed(diags.to_string()));
-    }
-    Ok(value)
+    let functions = crate::Library::pure()
+        .filesystem(root.to_path_buf())
+        .functions();
+    crate::template::render(&source, path, &vars, 1, functions)
 }
 
 /// `abspath(path)`: the absolute, cleaned form of `path`, a relative path

@@ -16,6 +16,7 @@
 //! | [`uuidv5`] | `uuidv5(namespace, name) → string` | a name-based (SHA-1) UUID |
 //! | [`uuid`](fn@uuid) (impure) | `uuid() → string` | a random (version 4) UUID |
 
+use crate::args::str_arg;
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::{Type, Value};
 use md5::Md5;
@@ -50,12 +51,6 @@ fn hex(bytes: &[u8]) -> String {
         out.push(DIGITS[usize::from(b & 15)] as char);
     }
     out
-}
-
-fn str_arg(args: &[Value], index: usize) -> Result<&str, FunctionError> {
-    args.get(index)
-        .and_then(Value::as_str)
-        .ok_or_else(|| FunctionError::argument(index, "a string is required"))
 }
 
 fn hash_function(description: &str, digest: fn(&[u8]) -> String) -> Function {

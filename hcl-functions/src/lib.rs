@@ -21,6 +21,7 @@ use std::path::PathBuf;
 use hcl_core::function::Function;
 use hcl_core::{EvalContext, EvalContextError};
 
+mod args;
 pub mod collection;
 pub mod conversion;
 pub mod datetime;
@@ -32,6 +33,7 @@ pub mod number;
 pub mod regex;
 pub mod set;
 pub mod string;
+mod template;
 pub mod tryfunc;
 
 /// A family of functions, as Terraform's documentation groups them.

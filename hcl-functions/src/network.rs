@@ -22,7 +22,7 @@ use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::{Type, Value};
 use num_bigint::BigInt;
 
-use crate::encoding::str_arg;
+use crate::args::str_arg;
 
 /// The family's functions, by name.
 pub(crate) fn functions() -> Vec<(&'static str, Function)> {

@@ -3,6 +3,7 @@
 //! | function | signature | what it does |
 //! |---|---|---|
 //! | [`abs`] | `abs(num)` | the absolute value (the core's `hcl_core::stdlib::abs`) |
+//! | [`int`] | `int(num)` | the number truncated toward zero (hcldec's; the core's `hcl_core::stdlib::int`) |
 //! | [`ceil`] | `ceil(num)` | the smallest whole number not less than `num` |
 //! | [`floor`] | `floor(num)` | the greatest whole number not greater than `num` |
 //! | [`log`] | `log(num, base)` | the logarithm of `num` in `base` (computed in `f64`, as Go does) |
@@ -66,6 +67,18 @@ fn unary(description: &str, f: fn(&Number) -> Number) -> Function {
         .param(Parameter::new("num", Type::Number))
         .returns(Type::Number)
         .build(move |args, _| Ok(Value::number(f(number_arg(args, 0)?))))
+}
+
+/// `int(num)`: the number truncated toward zero (`int(-2.7)` is `-2`);
+/// the core's [`hcl_core::stdlib::int`] (hcldec has it; Terraform does
+/// not).
+///
+/// ```
+/// # use hcl_functions::string::eval_for_docs as eval;
+/// assert_eq!(eval("int(-2.7)").unwrap(), "-2");
+/// ```
+pub fn int() -> Function {
+    hcl_core::stdlib::int()
 }
 
 /// `abs(num)`: the absolute value (`abs(-3)` is `3`); the core's
@@ -389,6 +402,7 @@ pub fn sum() -> Function {
 pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![
         ("abs", abs()),
+        ("int", int()),
         ("ceil", ceil()),
         ("floor", floor()),
         ("log", log()),

@@ -18,6 +18,8 @@
 //! | [`trimprefix`] | `trimprefix(str, prefix)` | the string without the prefix, if it starts with it |
 //! | [`trimsuffix`] | `trimsuffix(str, suffix)` | the string without the suffix, if it ends with it |
 //! | [`trimspace`] | `trimspace(str)` | the string without leading and trailing white space |
+//! | [`strlen`] | `strlen(str)` | the number of characters (hcldec's; Terraform has `length`) |
+//! | [`templatestring`] | `templatestring(ref, vars)` | the string `ref` refers to, rendered as a template (Terraform's) |
 //! | [`startswith`] | `startswith(str, prefix)` | whether the string starts with the prefix (Terraform's) |
 //! | [`endswith`] | `endswith(str, suffix)` | whether the string ends with the suffix (Terraform's) |
 //! | [`strcontains`] | `strcontains(str, substr)` | whether the string contains the substring (Terraform's) |
@@ -47,11 +49,16 @@
 //! Go formats its 512-bit `big.Float` (`format("%.30f", 0.1)` shows the
 //! digits of the binary value nearest to 0.1).
 
+use crate::args::str_arg;
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
 use hcl_core::{EvalContext, Expression, Pos, Type, Value};
 
 mod format;
+mod templatestring;
+
+pub use hcl_core::stdlib::strlen;
+pub use templatestring::templatestring;
 
 /// The longest string a function of this family builds, in bytes.
 pub const MAX_RESULT_BYTES: usize = 64 << 20;
@@ -61,12 +68,6 @@ pub const MAX_FORMAT_WIDTH: usize = 1_000_000;
 
 fn too_long() -> String {
     format!("the result would be longer than {MAX_RESULT_BYTES} bytes")
-}
-
-fn str_arg(args: &[Value], index: usize) -> Result<&str, FunctionError> {
-    args.get(index)
-        .and_then(Value::as_str)
-        .ok_or_else(|| FunctionError::argument(index, "a string is required"))
 }
 
 /// Evaluates one native-syntax expression with every pure function of the
@@ -723,8 +724,10 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
         ("split", split()),
         ("startswith", startswith()),
         ("strcontains", strcontains()),
+        ("strlen", strlen()),
         ("strrev", strrev()),
         ("substr", substr()),
+        ("templatestring", templatestring()),
         ("title", title()),
         ("trim", trim()),
         ("trimprefix", trimprefix()),
