@@ -672,6 +672,8 @@ pub fn pathexpand() -> Function {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hcl_core::native::{NativeExpression, ParseOptions};
+    use hcl_core::{EvalContext, Expression, Pos};
 
     fn eval(root: &Path, src: &str) -> Result<Value, String> {
         let mut ctx = EvalContext::new();
