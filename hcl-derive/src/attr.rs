@@ -11,6 +11,7 @@ use syn::{Data, DeriveInput, Fields, Ident, LitStr, Token};
 
 use crate::case::{RULES, RenameRule};
 use crate::ctxt::Ctxt;
+use crate::suggest::did_you_mean;
 
 /// A struct deriving `HclBody`.
 pub(crate) struct Container<'a> {
@@ -302,13 +303,6 @@ const FIELD_ATTRIBUTE_NAMES: &[&str] = &[
     "default",
     "with",
 ];
-
-/// ` (did you mean `x`?)` when a known option is close to `name`.
-fn did_you_mean(name: &str, known: &[&str]) -> String {
-    hcl_core::suggest::suggestion(name, known.iter().copied())
-        .map(|s| format!(" (did you mean `{s}`?)"))
-        .unwrap_or_default()
-}
 
 const FIELD_ATTRIBUTES: &str = "`attr`, `expr`, `block`, `label`, `remain`, `body`, `flatten`, \
 `def_range`, `attr_range`, `value_range`, `skip`, `rename`, `optional`, `default` or `with`";

@@ -17,6 +17,7 @@ mod attr;
 mod case;
 mod ctxt;
 mod expand;
+mod suggest;
 
 use proc_macro::TokenStream;
 
