@@ -1,8 +1,7 @@
 //! The model of a derive input: `#[hcl(...)]` parsed into a container and
-//! its fields, with every check that can be made on the syntax alone.
-//! Checks that need other types (does a block type derive `HclBody`? do
-//! flattened names collide?) are left to the generated code, which points
-//! its errors at the same places.
+//! its fields. Errors here are about the syntax of one annotation (an
+//! unknown or repeated option, two kinds on one field, a value of the wrong
+//! form); whether the options fit together is for `check`.
 
 use proc_macro2::Span;
 use quote::ToTokens;
@@ -11,6 +10,7 @@ use syn::{Data, DeriveInput, Fields, Ident, LitStr, Token};
 
 use crate::case::{RULES, RenameRule};
 use crate::ctxt::Ctxt;
+use crate::suggest::did_you_mean;
 
 /// A struct deriving `HclBody`.
 pub(crate) struct Container<'a> {
@@ -39,7 +39,7 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
-    fn keyword(&self) -> &'static str {
+    pub(crate) fn keyword(&self) -> &'static str {
         match self {
             Kind::Attr => "attr",
             Kind::Expr => "expr",
@@ -83,6 +83,8 @@ pub(crate) struct Field<'a> {
     pub(crate) optional: bool,
     pub(crate) default: Option<DefaultValue>,
     pub(crate) with: Option<syn::Path>,
+    /// Where the options were written, for `check` to point at.
+    pub(crate) spans: OptionSpans,
     /// `T` for a field of type `Option<T>`.
     pub(crate) option_inner: Option<&'a syn::Type>,
 }
@@ -132,6 +134,16 @@ fn unraw(ident: &Ident) -> String {
     s.strip_prefix("r#").map(str::to_owned).unwrap_or(s)
 }
 
+/// The field options as written, each with its place.
+pub(crate) struct OptionSpans {
+    /// `rename = "..."`: the string.
+    pub(crate) rename: Option<LitStr>,
+    /// `optional`, `default` and `with`: the option's name.
+    pub(crate) optional: Option<Span>,
+    pub(crate) default: Option<Span>,
+    pub(crate) with: Option<Span>,
+}
+
 struct FieldAttrs {
     kind: Option<(Kind, Span)>,
     rename: Option<LitStr>,
@@ -141,7 +153,8 @@ struct FieldAttrs {
 }
 
 impl Container<'_> {
-    /// Parses and checks the input; every problem goes to `cx`.
+    /// Parses the input into the model; every syntax error goes to `cx`.
+    /// `None` when the input is not a struct with named fields.
     pub(crate) fn from_ast<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Container<'a>> {
         let (krate, rename_all) = container_attrs(cx, input);
         let named = match &input.data {
@@ -192,7 +205,9 @@ impl Container<'_> {
                     (name, member.span())
                 }
             };
-            let field = Field {
+            let (default, default_span) = attrs.default.unzip();
+            let (with, with_span) = attrs.with.unzip();
+            fields.push(Field {
                 member,
                 ty: &f.ty,
                 kind,
@@ -200,18 +215,17 @@ impl Container<'_> {
                 name,
                 name_span,
                 optional: attrs.optional.is_some(),
-                default: attrs.default.as_ref().map(|(d, _)| match d {
-                    DefaultValue::Trait => DefaultValue::Trait,
-                    DefaultValue::Str(s) => DefaultValue::Str(s.clone()),
-                    DefaultValue::Expr(e) => DefaultValue::Expr(e.clone()),
-                }),
-                with: attrs.with.as_ref().map(|(p, _)| p.clone()),
+                default,
+                with,
+                spans: OptionSpans {
+                    rename: attrs.rename,
+                    optional: attrs.optional,
+                    default: default_span,
+                    with: with_span,
+                },
                 option_inner: option_inner(&f.ty),
-            };
-            check_options(cx, &field, &attrs);
-            fields.push(field);
+            });
         }
-        check_fields(cx, &fields);
         Some(Container {
             input,
             krate,
@@ -302,13 +316,6 @@ const FIELD_ATTRIBUTE_NAMES: &[&str] = &[
     "default",
     "with",
 ];
-
-/// ` (did you mean `x`?)` when a known option is close to `name`.
-fn did_you_mean(name: &str, known: &[&str]) -> String {
-    hcl_core::suggest::suggestion(name, known.iter().copied())
-        .map(|s| format!(" (did you mean `{s}`?)"))
-        .unwrap_or_default()
-}
 
 const FIELD_ATTRIBUTES: &str = "`attr`, `expr`, `block`, `label`, `remain`, `body`, `flatten`, \
 `def_range`, `attr_range`, `value_range`, `skip`, `rename`, `optional`, `default` or `with`";
@@ -427,123 +434,6 @@ fn field_attrs(cx: &Ctxt, field: &syn::Field) -> FieldAttrs {
         }
     }
     out
-}
-
-/// Options that do not apply to the field's kind, or that contradict each
-/// other.
-fn check_options(cx: &Ctxt, field: &Field<'_>, attrs: &FieldAttrs) {
-    let kind = field.kind.keyword();
-    if let Some(lit) = &attrs.rename {
-        if !field.kind.is_named() {
-            cx.error_spanned_by(
-                lit,
-                format!("`rename` does not apply to a `{kind}` field: it has no name in HCL"),
-            );
-        }
-    }
-    let attr_like = matches!(field.kind, Kind::Attr | Kind::Expr);
-    if let Some(span) = attrs.optional {
-        if !attr_like {
-            cx.syn_error(syn::Error::new(
-                span,
-                format!("`optional` applies to attributes, not to a `{kind}` field"),
-            ));
-        } else if let Some((_, default_span)) = &attrs.default {
-            cx.syn_error(syn::Error::new(
-                *default_span,
-                "`default` and `optional` together: `default` already makes the attribute optional",
-            ));
-        }
-    }
-    if let Some((_, span)) = &attrs.default {
-        if !matches!(field.kind, Kind::Attr) {
-            cx.syn_error(syn::Error::new(
-                *span,
-                format!("`default` applies to attributes, not to a `{kind}` field"),
-            ));
-        }
-    }
-    if let Some((_, span)) = &attrs.with {
-        if !matches!(field.kind, Kind::Attr) {
-            cx.syn_error(syn::Error::new(
-                *span,
-                format!("`with` applies to attributes, not to a `{kind}` field"),
-            ));
-        }
-    }
-}
-
-/// Checks across fields: names used twice, two `remain` or `body` fields,
-/// range fields naming no attribute.
-fn check_fields(cx: &Ctxt, fields: &[Field<'_>]) {
-    let mut names: Vec<(&str, &Field<'_>)> = Vec::new();
-    let mut labels: Vec<&str> = Vec::new();
-    let mut remain: Option<&Field<'_>> = None;
-    let mut body: Option<&Field<'_>> = None;
-    for f in fields {
-        match &f.kind {
-            Kind::Attr | Kind::Expr | Kind::Block => {
-                if let Some((_, other)) = names.iter().find(|(n, _)| *n == f.name) {
-                    cx.syn_error(syn::Error::new(
-                        f.name_span,
-                        format!(
-                            "the name `{}` is already used by field `{}`",
-                            f.name, other.member
-                        ),
-                    ));
-                } else {
-                    names.push((&f.name, f));
-                }
-            }
-            Kind::Label => {
-                if labels.contains(&f.name.as_str()) {
-                    cx.syn_error(syn::Error::new(
-                        f.name_span,
-                        format!("a label named `{}` is already declared", f.name),
-                    ));
-                } else {
-                    labels.push(&f.name);
-                }
-            }
-            Kind::Remain => match remain {
-                Some(first) => cx.syn_error(syn::Error::new(
-                    f.kind_span,
-                    format!(
-                        "only one `remain` field is allowed, and `{}` is one already",
-                        first.member
-                    ),
-                )),
-                None => remain = Some(f),
-            },
-            Kind::Body => match body {
-                Some(first) => cx.syn_error(syn::Error::new(
-                    f.kind_span,
-                    format!(
-                        "only one `body` field is allowed, and `{}` is one already",
-                        first.member
-                    ),
-                )),
-                None => body = Some(f),
-            },
-            _ => {}
-        }
-    }
-    for f in fields {
-        if let Kind::AttrRange(target) | Kind::ValueRange(target) = &f.kind {
-            let found = fields
-                .iter()
-                .any(|g| matches!(g.kind, Kind::Attr | Kind::Expr) && g.member == &target.value());
-            if !found {
-                cx.error_spanned_by(
-                    target,
-                    format!(
-                        "there is no `attr` or `expr` field named `{}` in this struct",
-                        target.value()
-                    ),
-                );
-            }
-        }
-    }
 }
 
 /// The HCL name of the field named `member`.
