@@ -71,8 +71,8 @@ use crate::traversal::Traversal;
 use crate::value::Value;
 
 use super::eval::Evaluator;
-use super::eval_ranges::{expr_span, start_span};
 use super::static_analysis;
+use super::tree::{expr_span, start_span};
 use super::variables::variables;
 
 /// One expression of a parsed native-syntax file.

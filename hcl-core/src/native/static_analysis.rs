@@ -23,7 +23,7 @@ use crate::traversal::{Traversal, Traverser};
 use crate::value::Value;
 
 use super::eval::list_slice;
-use super::eval_ranges::{expr_span, start_span};
+use super::tree::{expr_span, start_span};
 
 /// The static-traversal error, in Go's words.
 const TRAVERSAL_REQUIRED: &str = "A single static variable reference is required: only attribute access and \

@@ -22,10 +22,16 @@
 //!
 //! [`ParseOptions::max_depth`]: super::file::ParseOptions::max_depth
 
+mod entry;
 mod expression;
 mod structure;
 mod template;
 mod traversal;
+
+pub use entry::{
+    parse_config, parse_config_owned, parse_config_str, parse_expression, parse_template,
+    parse_traversal_abs,
+};
 
 use std::borrow::Cow;
 use std::collections::HashMap;

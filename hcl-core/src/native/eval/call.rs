@@ -16,8 +16,8 @@ use crate::suggest::suggestion;
 use crate::ty::Type;
 use crate::value::Value;
 
-use super::eval::{Evaluated, Evaluator};
-use super::eval_ops::at_path;
+use super::ops::at_path;
+use super::{Evaluated, Evaluator};
 
 /// One argument of a call: an expression, or one element of the expanded
 /// final argument (whose diagnostics point at the whole `...` argument).

@@ -6,9 +6,9 @@
 //!
 //! This module holds the evaluator itself, literals, traversals, tuple and
 //! object construction, `for` expressions, the index operator and splats.
-//! Operators and conditionals are in `eval_ops`, function calls in
-//! `eval_call`, templates in `template_eval`, and the source ranges that
-//! diagnostics point at in `eval_ranges`.
+//! Operators and conditionals are in `ops`, function calls in `call`,
+//! templates in `template`, and the source ranges that diagnostics point at
+//! in `native::tree`.
 //!
 //! Variables created by expressions themselves (the key and value variables
 //! of a `for` expression) live in a scope stack of the evaluator, which is
@@ -18,6 +18,12 @@
 //! no variable may be declared but the expression's own ones are needed (the
 //! Go implementation allows that too).
 
+mod call;
+mod ops;
+mod template;
+#[cfg(test)]
+mod tests;
+
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
 
@@ -26,7 +32,6 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::native::ast::{Ast, Expr, ExprId, ExprKind, ForExpr, List, Step};
 use crate::native::file::ParsedFile;
-use crate::ops;
 use crate::pos::Range;
 use crate::source::Span;
 use crate::suggest::suggestion;
@@ -207,7 +212,7 @@ impl<'f> Evaluator<'f> {
         let (collection, mut diags) = self.eval(collection, ctx);
         let (key, d) = self.eval(key, ctx);
         diags.extend(d);
-        let (v, d) = ops::index(&collection, &key, None);
+        let (v, d) = crate::ops::index(&collection, &key, None);
         diags.extend(with_subject(d, || {
             self.range(Span::new(open, node.span.end))
         }));
@@ -231,12 +236,12 @@ impl<'f> Evaluator<'f> {
 
     /// The span of an expression (Go's `Range()`).
     pub(super) fn span_of(&self, id: ExprId) -> Span {
-        super::eval_ranges::expr_span(self.ast, id)
+        super::tree::expr_span(self.ast, id)
     }
 
     /// The start span of an expression (Go's `StartRange()`).
     pub(super) fn start_span_of(&self, id: ExprId) -> Span {
-        super::eval_ranges::start_span(self.file, id)
+        super::tree::start_span(self.file, id)
     }
 
     // ----- access to the tree, without trusting it -----
@@ -317,11 +322,11 @@ impl<'f> Evaluator<'f> {
                     (Value::dynamic(), Diagnostics::from(d), *name)
                 }
                 Step::Attr { name, span } => {
-                    let (v, d) = ops::get_attr(&current, self.file.span_text(*name), None);
+                    let (v, d) = crate::ops::get_attr(&current, self.file.span_text(*name), None);
                     (v, d, *span)
                 }
                 Step::Index { key, span } => {
-                    let (v, d) = ops::index(
+                    let (v, d) = crate::ops::index(
                         &current,
                         &super::static_analysis::step_key(self.file, key),
                         None,
