@@ -14,16 +14,13 @@ use std::sync::Arc;
 
 use crate::body::{StaticCall, StaticPair};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::native::ast::{CallExpr, ExprId, ExprKind, Step, StepKey};
+use crate::native::ast::{CallExpr, ExprId, ExprKind, Step};
 use crate::native::expression::NativeExpression;
 use crate::native::file::ParsedFile;
-use crate::path::{Path, PathStep};
 use crate::source::Span;
 use crate::traversal::{Traversal, Traverser};
-use crate::value::Value;
 
-use super::eval::list_slice;
-use super::tree::{expr_span, start_span};
+use super::tree::{expr_span, kind, list_slice, start_span, traverser, unwrap_keys};
 
 /// The static-traversal error, in Go's words.
 const TRAVERSAL_REQUIRED: &str = "A single static variable reference is required: only attribute access and \
@@ -35,22 +32,6 @@ fn invalid(file: &ParsedFile, span: Span, detail: &str) -> Diagnostics {
         .with_detail(detail)
         .with_subject(file.range(span))
         .into()
-}
-
-fn kind(file: &ParsedFile, id: ExprId) -> Option<&ExprKind> {
-    file.ast().exprs.get(id.0 as usize).map(|e| &e.kind)
-}
-
-/// Looks through object keys (Go's `UnwrapExpression`), with a bound.
-fn unwrap_keys(file: &ParsedFile, id: ExprId) -> ExprId {
-    let mut id = id;
-    for _ in 0..file.ast().exprs.len() {
-        match kind(file, id) {
-            Some(ExprKind::ObjectKey { wrapped, .. }) => id = *wrapped,
-            _ => break,
-        }
-    }
-    id
 }
 
 fn handle(file: &Arc<ParsedFile>, id: ExprId) -> crate::body::DynExpression {
@@ -221,121 +202,4 @@ fn as_traversal(file: &ParsedFile, id: ExprId) -> Option<Vec<Traverser>> {
         }
     }
     if out.is_empty() { None } else { Some(out) }
-}
-
-/// One traversal step of the syntax tree as a [`Traverser`].
-pub(crate) fn traverser(file: &ParsedFile, step: &Step) -> Traverser {
-    match step {
-        Step::Root { name } => Traverser::Root {
-            name: file.span_text(*name).to_owned(),
-            range: file.range(*name),
-        },
-        Step::Attr { name, span } => Traverser::Attr {
-            name: file.span_text(*name).to_owned(),
-            range: file.range(*span),
-        },
-        Step::Index { key, span } => Traverser::Index {
-            key: step_key(file, key),
-            range: file.range(*span),
-        },
-    }
-}
-
-/// The value of a constant index key.
-pub(crate) fn step_key(file: &ParsedFile, key: &StepKey) -> Value {
-    match key {
-        StepKey::Number(n) => file
-            .ast()
-            .numbers
-            .get(n.0 as usize)
-            .map_or_else(Value::dynamic, |n| Value::number(n.clone())),
-        StepKey::String(text) => Value::string(file.text(*text)),
-    }
-}
-
-/// The name an expression stands for as an object key or keyword: a lone
-/// variable name, or `true`, `false`, `null` (Go's `hcl.ExprAsKeyword`).
-pub(crate) fn keyword_name(file: &ParsedFile, id: ExprId) -> Option<&str> {
-    match kind(file, id)? {
-        ExprKind::Bool(true) => Some("true"),
-        ExprKind::Bool(false) => Some("false"),
-        ExprKind::Null => Some("null"),
-        ExprKind::ScopeTraversal { steps } => match list_slice(&file.ast().steps, *steps) {
-            [Step::Root { name }] => Some(file.span_text(*name)),
-            _ => None,
-        },
-        ExprKind::ObjectKey {
-            wrapped,
-            force_non_literal: false,
-        } => match kind(file, *wrapped)? {
-            ExprKind::ObjectKey { .. } => None,
-            _ => keyword_name(file, *wrapped),
-        },
-        _ => None,
-    }
-}
-
-/// The literal element expression that a path inside the value of
-/// expression `id` leads to, when `id` is (through parentheses) tuple or
-/// object construction and so is each step down: used to point a
-/// conversion error at the element at fault rather than at the whole
-/// collection.
-pub(crate) fn element_at_path(file: &ParsedFile, id: ExprId, path: &Path) -> Option<ExprId> {
-    let ast = file.ast();
-    let mut current = id;
-    for step in path.steps() {
-        current = unwrap_parens(file, current);
-        current = match (kind(file, current)?, step) {
-            (ExprKind::Tuple { elements, .. }, PathStep::Index(key)) => {
-                let index = key.as_number()?.to_u64().ok()?;
-                *list_slice(&ast.expr_lists, *elements).get(usize::try_from(index).ok()?)?
-            }
-            (ExprKind::Object { items, .. }, step) => {
-                let name = match step {
-                    PathStep::Attr(name) => name.as_str(),
-                    PathStep::Index(key) => key.as_str()?,
-                };
-                // The last definition of a key is the one in the value.
-                list_slice(&ast.expr_lists, *items)
-                    .chunks_exact(2)
-                    .rev()
-                    .find(|pair| static_key_name(file, pair[0]).as_deref() == Some(name))
-                    .map(|pair| pair[1])?
-            }
-            _ => return None,
-        };
-    }
-    Some(current)
-}
-
-/// The key an object key expression gives without evaluation: an
-/// identifier (or keyword) name, or a literal string.
-fn static_key_name(file: &ParsedFile, key: ExprId) -> Option<String> {
-    if let Some(name) = keyword_name(file, key) {
-        return Some(name.to_owned());
-    }
-    let mut id = unwrap_keys(file, key);
-    id = unwrap_parens(file, id);
-    match kind(file, id)? {
-        ExprKind::String(text) => Some(file.text(*text).to_owned()),
-        ExprKind::Template { parts } => match list_slice(&file.ast().expr_lists, *parts) {
-            [only] => match kind(file, *only)? {
-                ExprKind::String(text) => Some(file.text(*text).to_owned()),
-                _ => None,
-            },
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-fn unwrap_parens(file: &ParsedFile, id: ExprId) -> ExprId {
-    let mut id = id;
-    for _ in 0..file.ast().exprs.len() {
-        match kind(file, id) {
-            Some(ExprKind::Parens { inner }) => id = *inner,
-            _ => break,
-        }
-    }
-    id
 }

@@ -1,15 +1,24 @@
-//! The source ranges of expressions, as the Go implementation's `Range()`
-//! and `StartRange()` give them: diagnostics point at these.
+//! Read-only helpers over the syntax tree, shared by evaluation, the
+//! static analyses and the variables walk (which do not import each
+//! other):
 //!
-//! Both follow chains of nodes (the left operand of an operator, the first
-//! part of a template, ...) iteratively, with a bound, so that no tree, not
-//! even a malformed one, makes them recurse deeply or loop.
+//! - the source ranges of expressions, as the Go implementation's
+//!   `Range()` and `StartRange()` give them: diagnostics point at these;
+//! - traversal steps as [`Traverser`]s, and constant index keys as values;
+//! - what an expression is without evaluating it: a keyword or lone
+//!   variable name, the literal element a path into a collection leads to.
+//!
+//! The range computations follow chains of nodes (the left operand of an
+//! operator, the first part of a template, ...) iteratively, with a bound,
+//! so that no tree, not even a malformed one, makes them recurse deeply or
+//! loop.
 
-use crate::native::ast::{Ast, ExprId, ExprKind, Text};
+use crate::native::ast::{Ast, ExprId, ExprKind, List, Step, StepKey, Text};
 use crate::native::file::ParsedFile;
+use crate::path::{Path, PathStep};
 use crate::source::Span;
-
-use super::eval::list_slice;
+use crate::traversal::Traverser;
+use crate::value::Value;
 
 /// The span of the whole expression (Go's `Range()`): the node's own span,
 /// except for an object key (its wrapped expression's) and the result of a
@@ -117,4 +126,144 @@ fn literal_span(file: &ParsedFile, span: Span, text: Text) -> Span {
             span
         }
     }
+}
+
+/// A run of a shared vector, or nothing if the run does not fit it.
+pub(super) fn list_slice<T>(items: &[T], list: List) -> &[T] {
+    let start = list.start as usize;
+    let end = start.saturating_add(list.len as usize);
+    items.get(start..end).unwrap_or(&[])
+}
+
+pub(super) fn kind(file: &ParsedFile, id: ExprId) -> Option<&ExprKind> {
+    file.ast().exprs.get(id.0 as usize).map(|e| &e.kind)
+}
+
+/// Looks through object keys (Go's `UnwrapExpression`), with a bound.
+pub(super) fn unwrap_keys(file: &ParsedFile, id: ExprId) -> ExprId {
+    let mut id = id;
+    for _ in 0..file.ast().exprs.len() {
+        match kind(file, id) {
+            Some(ExprKind::ObjectKey { wrapped, .. }) => id = *wrapped,
+            _ => break,
+        }
+    }
+    id
+}
+
+/// One traversal step of the syntax tree as a [`Traverser`].
+pub(super) fn traverser(file: &ParsedFile, step: &Step) -> Traverser {
+    match step {
+        Step::Root { name } => Traverser::Root {
+            name: file.span_text(*name).to_owned(),
+            range: file.range(*name),
+        },
+        Step::Attr { name, span } => Traverser::Attr {
+            name: file.span_text(*name).to_owned(),
+            range: file.range(*span),
+        },
+        Step::Index { key, span } => Traverser::Index {
+            key: step_key(file, key),
+            range: file.range(*span),
+        },
+    }
+}
+
+/// The value of a constant index key.
+pub(super) fn step_key(file: &ParsedFile, key: &StepKey) -> Value {
+    match key {
+        StepKey::Number(n) => file
+            .ast()
+            .numbers
+            .get(n.0 as usize)
+            .map_or_else(Value::dynamic, |n| Value::number(n.clone())),
+        StepKey::String(text) => Value::string(file.text(*text)),
+    }
+}
+
+/// The name an expression stands for as an object key or keyword: a lone
+/// variable name, or `true`, `false`, `null` (Go's `hcl.ExprAsKeyword`).
+pub(super) fn keyword_name(file: &ParsedFile, id: ExprId) -> Option<&str> {
+    match kind(file, id)? {
+        ExprKind::Bool(true) => Some("true"),
+        ExprKind::Bool(false) => Some("false"),
+        ExprKind::Null => Some("null"),
+        ExprKind::ScopeTraversal { steps } => match list_slice(&file.ast().steps, *steps) {
+            [Step::Root { name }] => Some(file.span_text(*name)),
+            _ => None,
+        },
+        ExprKind::ObjectKey {
+            wrapped,
+            force_non_literal: false,
+        } => match kind(file, *wrapped)? {
+            ExprKind::ObjectKey { .. } => None,
+            _ => keyword_name(file, *wrapped),
+        },
+        _ => None,
+    }
+}
+
+/// The literal element expression that a path inside the value of
+/// expression `id` leads to, when `id` is (through parentheses) tuple or
+/// object construction and so is each step down: used to point a
+/// conversion error at the element at fault rather than at the whole
+/// collection.
+pub(super) fn element_at_path(file: &ParsedFile, id: ExprId, path: &Path) -> Option<ExprId> {
+    let ast = file.ast();
+    let mut current = id;
+    for step in path.steps() {
+        current = unwrap_parens(file, current);
+        current = match (kind(file, current)?, step) {
+            (ExprKind::Tuple { elements, .. }, PathStep::Index(key)) => {
+                let index = key.as_number()?.to_u64().ok()?;
+                *list_slice(&ast.expr_lists, *elements).get(usize::try_from(index).ok()?)?
+            }
+            (ExprKind::Object { items, .. }, step) => {
+                let name = match step {
+                    PathStep::Attr(name) => name.as_str(),
+                    PathStep::Index(key) => key.as_str()?,
+                };
+                // The last definition of a key is the one in the value.
+                list_slice(&ast.expr_lists, *items)
+                    .chunks_exact(2)
+                    .rev()
+                    .find(|pair| static_key_name(file, pair[0]).as_deref() == Some(name))
+                    .map(|pair| pair[1])?
+            }
+            _ => return None,
+        };
+    }
+    Some(current)
+}
+
+/// The key an object key expression gives without evaluation: an
+/// identifier (or keyword) name, or a literal string.
+fn static_key_name(file: &ParsedFile, key: ExprId) -> Option<String> {
+    if let Some(name) = keyword_name(file, key) {
+        return Some(name.to_owned());
+    }
+    let mut id = unwrap_keys(file, key);
+    id = unwrap_parens(file, id);
+    match kind(file, id)? {
+        ExprKind::String(text) => Some(file.text(*text).to_owned()),
+        ExprKind::Template { parts } => match list_slice(&file.ast().expr_lists, *parts) {
+            [only] => match kind(file, *only)? {
+                ExprKind::String(text) => Some(file.text(*text).to_owned()),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn unwrap_parens(file: &ParsedFile, id: ExprId) -> ExprId {
+    let mut id = id;
+    for _ in 0..file.ast().exprs.len() {
+        match kind(file, id) {
+            Some(ExprKind::Parens { inner }) => id = *inner,
+            _ => break,
+        }
+    }
+    id
 }

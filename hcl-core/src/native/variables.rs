@@ -11,8 +11,7 @@ use crate::native::ast::{ExprId, ExprKind, Step};
 use crate::native::file::ParsedFile;
 use crate::traversal::Traversal;
 
-use super::eval::list_slice;
-use super::static_analysis::{keyword_name, traverser};
+use super::tree::{keyword_name, list_slice, traverser};
 
 enum Visit<'a> {
     Node(ExprId),

@@ -7,8 +7,8 @@
 //! This module holds the evaluator itself, literals, traversals, tuple and
 //! object construction, `for` expressions, the index operator and splats.
 //! Operators and conditionals are in `ops`, function calls in `call`,
-//! templates in `template`, and the source ranges that diagnostics point at
-//! in `native::tree`.
+//! templates in `template`; the source ranges that diagnostics point at are
+//! computed by `native::tree`.
 //!
 //! Variables created by expressions themselves (the key and value variables
 //! of a `for` expression) live in a scope stack of the evaluator, which is
@@ -248,12 +248,12 @@ impl<'f> Evaluator<'f> {
 
     /// The ids of a run of the expression lists (empty if out of bounds).
     pub(super) fn list(&self, list: List) -> &'f [ExprId] {
-        list_slice(&self.ast.expr_lists, list)
+        super::tree::list_slice(&self.ast.expr_lists, list)
     }
 
     /// The steps of a run (empty if out of bounds).
     pub(super) fn steps(&self, list: List) -> &'f [Step] {
-        list_slice(&self.ast.steps, list)
+        super::tree::list_slice(&self.ast.steps, list)
     }
 
     /// The full range of a span.
@@ -326,11 +326,8 @@ impl<'f> Evaluator<'f> {
                     (v, d, *span)
                 }
                 Step::Index { key, span } => {
-                    let (v, d) = crate::ops::index(
-                        &current,
-                        &super::static_analysis::step_key(self.file, key),
-                        None,
-                    );
+                    let (v, d) =
+                        crate::ops::index(&current, &super::tree::step_key(self.file, key), None);
                     (v, d, *span)
                 }
             };
@@ -437,7 +434,7 @@ impl<'f> Evaluator<'f> {
                     return (Value::dynamic(), d.into());
                 }
             }
-            if let Some(name) = super::static_analysis::keyword_name(self.file, wrapped) {
+            if let Some(name) = super::tree::keyword_name(self.file, wrapped) {
                 return (Value::string(name), Diagnostics::new());
             }
         }
@@ -955,13 +952,6 @@ impl ForState {
         }
         self.known = false;
     }
-}
-
-/// A run of a shared vector, or nothing if the run does not fit it.
-pub(super) fn list_slice<T>(items: &[T], list: List) -> &[T] {
-    let start = list.start as usize;
-    let end = start.saturating_add(list.len as usize);
-    items.get(start..end).unwrap_or(&[])
 }
 
 /// Sets the subject of diagnostics that were made without one.

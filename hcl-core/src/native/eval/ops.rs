@@ -338,7 +338,7 @@ impl Evaluator<'_> {
         if path.is_root() {
             return (message.to_owned(), default_subject);
         }
-        match crate::native::static_analysis::element_at_path(self.file, id, path) {
+        match crate::native::tree::element_at_path(self.file, id, path) {
             Some(element) => (message.to_owned(), self.span_of(element)),
             None => (at_path(path, message), default_subject),
         }
