@@ -26,6 +26,8 @@ mod entry;
 mod expression;
 mod structure;
 mod template;
+#[cfg(test)]
+mod tests;
 mod traversal;
 
 pub use entry::{
