@@ -20,7 +20,7 @@ use crate::native::file::ParsedFile;
 use crate::source::Span;
 use crate::traversal::{Traversal, Traverser};
 
-use super::tree::{expr_span, kind, list_slice, start_span, traverser, unwrap_keys};
+use super::tree::{expr_span, kind, start_span, traverser, unwrap_keys};
 
 /// The static-traversal error, in Go's words.
 const TRAVERSAL_REQUIRED: &str = "A single static variable reference is required: only attribute access and \
@@ -44,7 +44,9 @@ pub(crate) fn static_list(
     id: ExprId,
 ) -> Result<Vec<crate::body::DynExpression>, Diagnostics> {
     match kind(file, unwrap_keys(file, id)) {
-        Some(ExprKind::Tuple { elements, .. }) => Ok(list_slice(&file.ast().expr_lists, *elements)
+        ExprKind::Tuple { elements, .. } => Ok(file
+            .ast()
+            .expr_list(*elements)
             .iter()
             .map(|&e| handle(file, e))
             .collect()),
@@ -64,7 +66,9 @@ pub(crate) fn static_map(
     id: ExprId,
 ) -> Result<Vec<StaticPair>, Diagnostics> {
     match kind(file, unwrap_keys(file, id)) {
-        Some(ExprKind::Object { items, .. }) => Ok(list_slice(&file.ast().expr_lists, *items)
+        ExprKind::Object { items, .. } => Ok(file
+            .ast()
+            .expr_list(*items)
             .chunks_exact(2)
             .map(|pair| StaticPair {
                 key: handle(file, pair[0]),
@@ -81,44 +85,35 @@ pub(crate) fn static_map(
 
 /// Static call: the name and argument expressions of function call syntax.
 pub(crate) fn static_call(file: &Arc<ParsedFile>, id: ExprId) -> Result<StaticCall, Diagnostics> {
-    let target = unwrap_keys(file, id);
-    match file.ast().exprs.get(target.0 as usize) {
-        Some(node) => {
-            if let Some(&CallExpr {
-                name,
-                args,
-                expand_final,
-                open_paren,
-                close_paren,
-            }) = match node.kind {
-                ExprKind::FunctionCall(call) => file.ast().calls.get(call.0 as usize),
-                _ => None,
-            } {
-                let close = Span::new(close_paren, close_paren.saturating_add(1));
-                return Ok(StaticCall {
-                    name: file.span_text(name).to_owned(),
-                    name_range: file.range(name),
-                    arguments: list_slice(&file.ast().expr_lists, args)
-                        .iter()
-                        .map(|&e| handle(file, e))
-                        .collect(),
-                    expand_final,
-                    range: file.range(node.span),
-                    args_range: file.range(Span::new(open_paren, close.end)),
-                });
-            }
-            Err(invalid(
-                file,
-                start_span(file, id),
-                "A static function call is required.",
-            ))
-        }
-        None => Err(invalid(
+    let ast = file.ast();
+    let node = ast.expr(unwrap_keys(file, id));
+    let ExprKind::FunctionCall(call) = node.kind else {
+        return Err(invalid(
             file,
             start_span(file, id),
             "A static function call is required.",
-        )),
-    }
+        ));
+    };
+    let &CallExpr {
+        name,
+        args,
+        expand_final,
+        open_paren,
+        close_paren,
+    } = ast.call(call);
+    let close = Span::new(close_paren, close_paren.saturating_add(1));
+    Ok(StaticCall {
+        name: file.span_text(name).to_owned(),
+        name_range: file.range(name),
+        arguments: ast
+            .expr_list(args)
+            .iter()
+            .map(|&e| handle(file, e))
+            .collect(),
+        expand_final,
+        range: file.range(node.span),
+        args_range: file.range(Span::new(open_paren, close.end)),
+    })
 }
 
 /// Static traversal, absolute: `a.b[0]["c"]`, or a keyword as a variable.
@@ -150,15 +145,15 @@ pub(crate) fn static_traversal_rel(
 fn as_traversal(file: &ParsedFile, id: ExprId) -> Option<Vec<Traverser>> {
     let ast = file.ast();
     // A relative traversal's steps come after those of its source: collect
-    // the chain of sources first (iteratively, bounded).
+    // the chain of sources first (iteratively).
     let mut chain: Vec<&[Step]> = Vec::new();
     let mut id = id;
     let mut root = None;
-    for _ in 0..ast.exprs.len() {
-        let node = ast.exprs.get(id.0 as usize)?;
+    loop {
+        let node = ast.expr(id);
         match &node.kind {
             ExprKind::RelativeTraversal { source, steps } => {
-                chain.push(list_slice(&ast.steps, *steps));
+                chain.push(ast.step_list(*steps));
                 id = *source;
             }
             ExprKind::ObjectKey {
@@ -171,7 +166,7 @@ fn as_traversal(file: &ParsedFile, id: ExprId) -> Option<Vec<Traverser>> {
                 id = *wrapped;
             }
             ExprKind::ScopeTraversal { steps } => {
-                let steps = list_slice(&ast.steps, *steps);
+                let steps = ast.step_list(*steps);
                 if !matches!(steps.first(), Some(Step::Root { .. })) {
                     return None;
                 }

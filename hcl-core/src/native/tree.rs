@@ -8,12 +8,12 @@
 //! - what an expression is without evaluating it: a keyword or lone
 //!   variable name, the literal element a path into a collection leads to.
 //!
-//! The range computations follow chains of nodes (the left operand of an
-//! operator, the first part of a template, ...) iteratively, with a bound,
-//! so that no tree, not even a malformed one, makes them recurse deeply or
-//! loop.
+//! The range computations and the unwrapping of keys and parentheses
+//! follow chains of nodes (the left operand of an operator, the first part
+//! of a template, ...) iteratively, so that no nesting makes them recurse.
+//! Trees come from the parser only: every id is in range and chains end.
 
-use crate::native::ast::{Ast, ExprId, ExprKind, List, Step, StepKey, Text};
+use crate::native::ast::{Ast, ExprId, ExprKind, Step, StepKey, Text};
 use crate::native::file::ParsedFile;
 use crate::path::{Path, PathStep};
 use crate::source::Span;
@@ -25,19 +25,14 @@ use crate::value::Value;
 /// template `for` directive (its `for` expression's).
 pub(crate) fn expr_span(ast: &Ast, id: ExprId) -> Span {
     let mut id = id;
-    let mut fallback = Span::default();
-    for _ in 0..ast.exprs.len().max(1) {
-        let Some(node) = ast.exprs.get(id.0 as usize) else {
-            return fallback;
-        };
-        fallback = node.span;
+    loop {
+        let node = ast.expr(id);
         match node.kind {
             ExprKind::ObjectKey { wrapped, .. } => id = wrapped,
             ExprKind::TemplateJoin { tuple } => id = tuple,
             _ => return node.span,
         }
     }
-    fallback
 }
 
 /// The span where the expression starts, for diagnostics about it as a
@@ -48,35 +43,26 @@ pub(crate) fn expr_span(ast: &Ast, id: ExprId) -> Span {
 pub(crate) fn start_span(file: &ParsedFile, id: ExprId) -> Span {
     let ast = file.ast();
     let mut id = id;
-    let mut fallback = Span::default();
-    for _ in 0..ast.exprs.len().max(1) {
-        let Some(node) = ast.exprs.get(id.0 as usize) else {
-            return fallback;
-        };
-        fallback = node.span;
+    loop {
+        let node = ast.expr(id);
         let next = match &node.kind {
-            ExprKind::Template { parts } => match list_slice(&ast.expr_lists, *parts).first() {
+            ExprKind::Template { parts } => match ast.expr_list(*parts).first() {
                 Some(first) => *first,
                 None => return node.span,
             },
             ExprKind::TemplateJoin { tuple } => *tuple,
             ExprKind::FunctionCall(call) => {
-                return ast.calls.get(call.0 as usize).map_or(node.span, |c| {
-                    Span::new(c.name.start, c.open_paren.saturating_add(1).max(c.name.end))
-                });
+                let c = ast.call(*call);
+                return Span::new(c.name.start, c.open_paren.saturating_add(1).max(c.name.end));
             }
             ExprKind::Conditional { condition, .. } => *condition,
             ExprKind::Binary { lhs, .. } => *lhs,
             ExprKind::Unary { symbol, .. } => return *symbol,
             ExprKind::Tuple { .. } | ExprKind::Object { .. } => return node.first_byte(),
             ExprKind::ObjectKey { wrapped, .. } => *wrapped,
-            ExprKind::For(f) => {
-                return ast.fors.get(f.0 as usize).map_or(node.span, |f| f.open);
-            }
+            ExprKind::For(f) => return ast.for_expr(*f).open,
             ExprKind::Index { open, .. } => return Span::new(*open, open.saturating_add(1)),
-            ExprKind::Splat { item, .. } => {
-                return ast.exprs.get(item.0 as usize).map_or(node.span, |i| i.span);
-            }
+            ExprKind::Splat { item, .. } => return ast.expr(*item).span,
             ExprKind::Parens { inner } => *inner,
             ExprKind::String(text) => return literal_span(file, node.span, *text),
             ExprKind::Number(_)
@@ -90,7 +76,6 @@ pub(crate) fn start_span(file: &ParsedFile, id: ExprId) -> Span {
         };
         id = next;
     }
-    fallback
 }
 
 /// Where the literal text of a string node is: a template of one literal
@@ -128,25 +113,16 @@ fn literal_span(file: &ParsedFile, span: Span, text: Text) -> Span {
     }
 }
 
-/// A run of a shared vector, or nothing if the run does not fit it.
-pub(super) fn list_slice<T>(items: &[T], list: List) -> &[T] {
-    let start = list.start as usize;
-    let end = start.saturating_add(list.len as usize);
-    items.get(start..end).unwrap_or(&[])
+/// What expression `id` is.
+pub(super) fn kind(file: &ParsedFile, id: ExprId) -> &ExprKind {
+    &file.ast().expr(id).kind
 }
 
-pub(super) fn kind(file: &ParsedFile, id: ExprId) -> Option<&ExprKind> {
-    file.ast().exprs.get(id.0 as usize).map(|e| &e.kind)
-}
-
-/// Looks through object keys (Go's `UnwrapExpression`), with a bound.
+/// Looks through object keys (Go's `UnwrapExpression`).
 pub(super) fn unwrap_keys(file: &ParsedFile, id: ExprId) -> ExprId {
     let mut id = id;
-    for _ in 0..file.ast().exprs.len() {
-        match kind(file, id) {
-            Some(ExprKind::ObjectKey { wrapped, .. }) => id = *wrapped,
-            _ => break,
-        }
+    while let ExprKind::ObjectKey { wrapped, .. } = kind(file, id) {
+        id = *wrapped;
     }
     id
 }
@@ -172,11 +148,7 @@ pub(super) fn traverser(file: &ParsedFile, step: &Step) -> Traverser {
 /// The value of a constant index key.
 pub(super) fn step_key(file: &ParsedFile, key: &StepKey) -> Value {
     match key {
-        StepKey::Number(n) => file
-            .ast()
-            .numbers
-            .get(n.0 as usize)
-            .map_or_else(Value::dynamic, |n| Value::number(n.clone())),
+        StepKey::Number(n) => Value::number(file.ast().number(*n).clone()),
         StepKey::String(text) => Value::string(file.text(*text)),
     }
 }
@@ -184,18 +156,18 @@ pub(super) fn step_key(file: &ParsedFile, key: &StepKey) -> Value {
 /// The name an expression stands for as an object key or keyword: a lone
 /// variable name, or `true`, `false`, `null` (Go's `hcl.ExprAsKeyword`).
 pub(super) fn keyword_name(file: &ParsedFile, id: ExprId) -> Option<&str> {
-    match kind(file, id)? {
+    match kind(file, id) {
         ExprKind::Bool(true) => Some("true"),
         ExprKind::Bool(false) => Some("false"),
         ExprKind::Null => Some("null"),
-        ExprKind::ScopeTraversal { steps } => match list_slice(&file.ast().steps, *steps) {
+        ExprKind::ScopeTraversal { steps } => match file.ast().step_list(*steps) {
             [Step::Root { name }] => Some(file.span_text(*name)),
             _ => None,
         },
         ExprKind::ObjectKey {
             wrapped,
             force_non_literal: false,
-        } => match kind(file, *wrapped)? {
+        } => match kind(file, *wrapped) {
             ExprKind::ObjectKey { .. } => None,
             _ => keyword_name(file, *wrapped),
         },
@@ -213,10 +185,10 @@ pub(super) fn element_at_path(file: &ParsedFile, id: ExprId, path: &Path) -> Opt
     let mut current = id;
     for step in path.steps() {
         current = unwrap_parens(file, current);
-        current = match (kind(file, current)?, step) {
+        current = match (kind(file, current), step) {
             (ExprKind::Tuple { elements, .. }, PathStep::Index(key)) => {
                 let index = key.as_number()?.to_u64().ok()?;
-                *list_slice(&ast.expr_lists, *elements).get(usize::try_from(index).ok()?)?
+                *ast.expr_list(*elements).get(usize::try_from(index).ok()?)?
             }
             (ExprKind::Object { items, .. }, step) => {
                 let name = match step {
@@ -224,7 +196,7 @@ pub(super) fn element_at_path(file: &ParsedFile, id: ExprId, path: &Path) -> Opt
                     PathStep::Index(key) => key.as_str()?,
                 };
                 // The last definition of a key is the one in the value.
-                list_slice(&ast.expr_lists, *items)
+                ast.expr_list(*items)
                     .chunks_exact(2)
                     .rev()
                     .find(|pair| static_key_name(file, pair[0]).as_deref() == Some(name))
@@ -244,10 +216,10 @@ fn static_key_name(file: &ParsedFile, key: ExprId) -> Option<String> {
     }
     let mut id = unwrap_keys(file, key);
     id = unwrap_parens(file, id);
-    match kind(file, id)? {
+    match kind(file, id) {
         ExprKind::String(text) => Some(file.text(*text).to_owned()),
-        ExprKind::Template { parts } => match list_slice(&file.ast().expr_lists, *parts) {
-            [only] => match kind(file, *only)? {
+        ExprKind::Template { parts } => match file.ast().expr_list(*parts) {
+            [only] => match kind(file, *only) {
                 ExprKind::String(text) => Some(file.text(*text).to_owned()),
                 _ => None,
             },
@@ -257,13 +229,11 @@ fn static_key_name(file: &ParsedFile, key: ExprId) -> Option<String> {
     }
 }
 
+/// Looks through parentheses.
 fn unwrap_parens(file: &ParsedFile, id: ExprId) -> ExprId {
     let mut id = id;
-    for _ in 0..file.ast().exprs.len() {
-        match kind(file, id) {
-            Some(ExprKind::Parens { inner }) => id = *inner,
-            _ => break,
-        }
+    while let ExprKind::Parens { inner } = kind(file, id) {
+        id = *inner;
     }
     id
 }

@@ -41,8 +41,7 @@ use crate::value::Value;
 /// How deeply evaluation may recurse before it stops with a diagnostic.
 /// Trees parsed with the default nesting limit stay well below it (each
 /// nesting level costs one or two levels of evaluation); the limit guards
-/// against hand-built trees, which may even contain cycles, and against
-/// trees parsed with a much larger nesting limit. It fits a 2 MiB thread
+/// against trees parsed with a much larger nesting limit. It fits a 2 MiB thread
 /// stack in a debug build.
 pub(crate) const MAX_EVAL_DEPTH: usize = 1024;
 
@@ -86,9 +85,7 @@ impl<'f> Evaluator<'f> {
     /// that the nesting the parser allows fits a thread's default stack
     /// even in a debug build.
     pub(crate) fn eval(&mut self, id: ExprId, ctx: &EvalContext) -> Evaluated {
-        let Some(node) = self.ast.exprs.get(id.0 as usize) else {
-            return (Value::dynamic(), Diagnostics::new());
-        };
+        let node = self.ast.expr(id);
         if self.depth >= MAX_EVAL_DEPTH {
             return self.too_deep(node.span);
         }
@@ -151,11 +148,7 @@ impl<'f> Evaluator<'f> {
     /// Nodes without sub-expressions.
     fn eval_leaf(&mut self, id: ExprId, node: &'f Expr, _: &EvalContext) -> Evaluated {
         let v = match &node.kind {
-            ExprKind::Number(n) => self
-                .ast
-                .numbers
-                .get(n.0 as usize)
-                .map_or_else(Value::dynamic, |n| Value::number(n.clone())),
+            ExprKind::Number(n) => Value::number(self.ast.number(*n).clone()),
             ExprKind::Bool(b) => Value::bool(*b),
             ExprKind::Null => Value::null(Type::Dynamic),
             ExprKind::String(text) => Value::string(self.file.text(*text)),
@@ -244,16 +237,16 @@ impl<'f> Evaluator<'f> {
         super::tree::start_span(self.file, id)
     }
 
-    // ----- access to the tree, without trusting it -----
+    // ----- access to the tree -----
 
-    /// The ids of a run of the expression lists (empty if out of bounds).
+    /// The ids of a run of the expression lists.
     pub(super) fn list(&self, list: List) -> &'f [ExprId] {
-        super::tree::list_slice(&self.ast.expr_lists, list)
+        self.ast.expr_list(list)
     }
 
-    /// The steps of a run (empty if out of bounds).
+    /// The steps of a run.
     pub(super) fn steps(&self, list: List) -> &'f [Step] {
-        super::tree::list_slice(&self.ast.steps, list)
+        self.ast.step_list(list)
     }
 
     /// The full range of a span.
@@ -419,8 +412,7 @@ impl<'f> Evaluator<'f> {
             return (Value::dynamic(), Diagnostics::new());
         };
         if !force_non_literal {
-            let kind = self.ast.exprs.get(wrapped.0 as usize).map(|e| &e.kind);
-            if let Some(ExprKind::ScopeTraversal { steps }) = kind {
+            if let ExprKind::ScopeTraversal { steps } = self.ast.expr(wrapped).kind {
                 if steps.len > 1 {
                     let d = self.error(
                         "Ambiguous attribute key",
@@ -447,9 +439,7 @@ impl<'f> Evaluator<'f> {
         let ExprKind::For(for_id) = node.kind else {
             return (Value::dynamic(), Diagnostics::new());
         };
-        let Some(f) = self.ast.fors.get(for_id.0 as usize) else {
-            return (Value::dynamic(), Diagnostics::new());
-        };
+        let f = self.ast.for_expr(for_id);
         let collection = self.eval(f.collection, ctx);
         self.for_over(f, node, collection, ctx)
     }
