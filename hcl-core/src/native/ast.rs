@@ -550,7 +550,7 @@ impl Ast {
             Text::Source(span) => source
                 .get(span.start as usize..span.end as usize)
                 .unwrap_or(""),
-            Text::Owned(i) => self.strings.get(i as usize).map_or("", |s| s),
+            Text::Owned(i) => &self.strings[i as usize],
         }
     }
 
