@@ -3,9 +3,9 @@
 //!
 //! With `STATS=1`, also prints the size of each arena of the tree (items,
 //! capacity, bytes per input byte) and how many nodes of each kind there
-//! are: the densities the parser presizes its arenas with come from here.
+//! are ([`ParsedFile::arena_report`]): the densities the parser presizes its
+//! arenas with come from here.
 
-use std::collections::BTreeMap;
 use std::time::Instant;
 
 use hcl_bench::corpus;
@@ -29,49 +29,10 @@ fn main() {
     }
     if std::env::var_os("STATS").is_some() {
         let (file, _) = parse_config(text.as_bytes(), "bench.hcl", &ParseOptions::default());
-        stats(&file, text.len());
+        stats(&file);
     }
 }
 
-/// One arena: its name, length, capacity and item size.
-fn arena<T>(name: &str, v: &[T], capacity: usize, input: usize) {
-    let size = std::mem::size_of::<T>();
-    println!(
-        "{name:12} len {:9} cap {capacity:9} item {size:3}B  bytes/in {:.3} (cap {:.3})",
-        v.len(),
-        std::mem::size_of_val(v) as f64 / input as f64,
-        (capacity * size) as f64 / input as f64,
-    );
-}
-
-fn stats(file: &ParsedFile, input: usize) {
-    let a = file.ast();
-    arena("exprs", &a.exprs, a.exprs.capacity(), input);
-    arena("expr_lists", &a.expr_lists, a.expr_lists.capacity(), input);
-    arena("steps", &a.steps, a.steps.capacity(), input);
-    arena("fors", &a.fors, a.fors.capacity(), input);
-    arena("calls", &a.calls, a.calls.capacity(), input);
-    arena("numbers", &a.numbers, a.numbers.capacity(), input);
-    arena("strings", &a.strings, a.strings.capacity(), input);
-    arena("bodies", &a.bodies, a.bodies.capacity(), input);
-    arena("attributes", &a.attributes, a.attributes.capacity(), input);
-    arena("blocks", &a.blocks, a.blocks.capacity(), input);
-    arena("labels", &a.labels, a.labels.capacity(), input);
-    println!("lines {}", file.source().line_count());
-    let mut kinds = BTreeMap::<String, usize>::new();
-    for e in &a.exprs {
-        let d = format!("{:?}", e.kind);
-        let name = d.split(['(', ' ', '{']).next().unwrap_or("").to_owned();
-        *kinds.entry(name).or_default() += 1;
-    }
-    for (k, v) in kinds {
-        println!("  {k:20} {v}");
-    }
-    let mut steps = BTreeMap::<String, usize>::new();
-    for s in &a.steps {
-        let d = format!("{s:?}");
-        let name = d.split(['(', ' ', '{']).next().unwrap_or("").to_owned();
-        *steps.entry(name).or_default() += 1;
-    }
-    println!("steps {steps:?}");
+fn stats(file: &ParsedFile) {
+    print!("{}", file.arena_report());
 }

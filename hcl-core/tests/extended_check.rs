@@ -4,7 +4,7 @@
 
 use hcl_core::Diagnostics;
 use hcl_core::extended::{
-    ExtType, FunctionSignatures, Scope, Signature, TypeChecker, check_expression, check_file,
+    ExtType, FunctionSignatures, Scope, Signature, check_expression, check_file,
 };
 use hcl_core::function::{Function, Parameter};
 use hcl_core::native::{ParseOptions, parse_config_str, parse_expression};
@@ -619,27 +619,6 @@ fn check_file_types_each_attribute_and_collects_diagnostics() {
         iteration.context.as_ref().unwrap().to_string(),
         "main.hcl:6,5-20"
     );
-}
-
-#[test]
-fn checker_records_every_node_type() {
-    let (file, expr, _) = parse_expression(
-        b"out.port + i",
-        "t.hcl",
-        Pos::start(),
-        &ParseOptions::default(),
-    );
-    let scope = scope();
-    let functions = functions();
-    let mut checker = TypeChecker::new(&file, &scope, &functions);
-    assert_eq!(checker.check(expr), T::output(T::Int));
-    let ast = file.ast();
-    let hcl_core::native::ast::ExprKind::Binary { lhs, rhs, .. } = ast.expr(expr).kind else {
-        panic!("a binary expression");
-    };
-    assert_eq!(checker.type_of(lhs), Some(&T::output(T::Int)));
-    assert_eq!(checker.type_of(rhs), Some(&T::Int));
-    assert!(checker.diagnostics().is_empty());
 }
 
 #[test]

@@ -477,6 +477,10 @@ fn base_unification_rules_are_lifted_to_extended_types() {
 }
 
 // ===== PCL: lexing and parsing =====
+//
+// `pcl_example_program_parses_to_the_documented_syntax_tree` reads the
+// syntax tree, which is internal to `hcl-core`: it is a unit test, in
+// `hcl-core/src/native/parser/tests.rs`, with a copy of this program.
 
 const MAIN_PP: &str = r#"resource "r" "pkg:index:Resource" {
 name = "r"
@@ -486,40 +490,6 @@ output "o" {
 value = r.name
 }
 "#;
-
-#[test]
-fn pcl_example_program_parses_to_the_documented_syntax_tree() {
-    let (file, diags) = parse_config_str(MAIN_PP, "main.pp");
-    assert!(diags.is_empty(), "{diags}");
-    let ast = file.ast();
-    let root = ast.body(file.root().unwrap());
-    // A block of type `resource` with labels "r" and "pkg:index:Resource"
-    // and an attribute `name`.
-    let blocks = ast.body_blocks(root);
-    assert_eq!(blocks.len(), 2);
-    assert_eq!(file.span_text(blocks[0].type_name), "resource");
-    let labels: Vec<&str> = ast
-        .block_labels(&blocks[0])
-        .iter()
-        .map(|l| file.text(l.text))
-        .collect();
-    assert_eq!(labels, ["r", "pkg:index:Resource"]);
-    let inner = ast.body_attributes(ast.body(blocks[0].body));
-    assert_eq!(file.span_text(inner[0].name), "name");
-    // An attribute `x` whose expression is an object.
-    let attrs = ast.body_attributes(root);
-    assert_eq!(attrs.len(), 1);
-    assert_eq!(file.span_text(attrs[0].name), "x");
-    assert!(matches!(
-        ast.expr(attrs[0].expr).kind,
-        hcl_core::native::ast::ExprKind::Object { .. }
-    ));
-    // A block of type `output` labelled "o" whose `value` is `r.name`.
-    assert_eq!(file.span_text(blocks[1].type_name), "output");
-    let value = &ast.body_attributes(ast.body(blocks[1].body))[0];
-    assert_eq!(file.span_text(value.name), "value");
-    assert_eq!(file.span_text(ast.expr(value.expr).span), "r.name");
-}
 
 // ===== PCL: type checking =====
 

@@ -158,44 +158,44 @@ impl Damage {
         if errors.is_empty() {
             return Damage::none();
         }
-        let ast = file.ast();
+        let bodies: Vec<_> = file.body_outlines().collect();
         let name = file.source().name();
         let zone = |span: hcl_core::source::Span| Zone {
             file: name.clone(),
             start: span.start as usize,
             end: span.end.max(span.start) as usize,
         };
-        let n = ast.bodies.len();
+        let n = bodies.len();
         let mut parent: Vec<Option<usize>> = vec![None; n];
         let mut closed = vec![true; n];
         let mut incomplete = vec![false; n];
         let mut broken_items: Vec<Zone> = Vec::new();
-        for (i, body) in ast.bodies.iter().enumerate() {
+        for (i, body) in bodies.iter().enumerate() {
             // An attribute whose text holds an error (or is followed right
             // away by one: a missing operand) is broken; one spanning
             // several lines may have swallowed the items that followed it.
-            for attr in ast.body_attributes(body) {
-                let z = zone(attr.span());
+            for attr in body.attribute_spans() {
+                let z = zone(attr);
                 if errors.iter().any(|e| z.overlaps(e) || e.start == z.end) {
-                    if file.span_text(attr.span()).contains('\n') {
+                    if file.span_text(attr).contains('\n') {
                         incomplete[i] = true;
                     }
                     broken_items.push(z);
                 }
             }
-            for block in ast.body_blocks(body) {
-                let child = block.body.0 as usize;
+            for block in body.blocks() {
+                let child = block.body_index();
                 if child < n {
                     parent[child] = Some(i);
-                    closed[child] = file.span_text(block.close_brace) == "}";
+                    closed[child] = file.span_text(block.close_brace()) == "}";
                     // The empty body given to a block without braces.
-                    if file.span_text(block.open_brace) != "{" {
+                    if file.span_text(block.open_brace()) != "{" {
                         incomplete[child] = true;
                     }
                 }
             }
         }
-        let zones: Vec<Zone> = ast.bodies.iter().map(|b| zone(b.span)).collect();
+        let zones: Vec<Zone> = bodies.iter().map(|b| zone(b.span())).collect();
         for e in &errors {
             // An unclosed block takes in what followed it: the items after
             // the error are misplaced there, and missing from the bodies

@@ -18,60 +18,71 @@
 //! `for` directives are represented as a conditional and as a
 //! [`ExprKind::TemplateJoin`] over a tuple `for` expression, exactly as Go
 //! desugars them.
+//!
+//! The tree is internal to the crate: outside it, a file is read through
+//! [`NativeBody`](crate::native::NativeBody),
+//! [`NativeExpression`](crate::native::NativeExpression) and
+//! [`ParsedFile::body_outlines`](crate::native::ParsedFile::body_outlines),
+//! and only [`ExprId`] and [`BodyId`] are public, as opaque handles. Only the
+//! parser builds trees, so a tree has no dangling ids and no cycles, and the
+//! code that reads one indexes it directly ([`Ast::get`] is the one checked
+//! access, for ids given from outside).
 
 use crate::number::Number;
 use crate::source::Span;
 
-/// Index of an expression node in [`Ast::exprs`].
+/// An expression of a parsed file: the handle that
+/// [`parse_expression`](crate::native::parse_expression) and
+/// [`parse_template`](crate::native::parse_template) return with the file,
+/// for [`NativeExpression::new`](crate::native::NativeExpression::new) and
+/// the type checker. Only the parser makes them; an id is meaningful with
+/// the file it came with only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ExprId(pub u32);
+pub struct ExprId(pub(crate) u32);
 
-/// Index of a body in [`Ast::bodies`].
+/// A body of a parsed file (see
+/// [`ParsedFile::root`](crate::native::ParsedFile::root)). Only the parser
+/// makes them; an id is meaningful with the file it came with only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct BodyId(pub u32);
+pub struct BodyId(pub(crate) u32);
 
 /// Index of a `for` expression's details in [`Ast::fors`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ForId(pub u32);
+pub(crate) struct ForId(pub u32);
 
 /// Index of a function call's details in [`Ast::calls`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CallId(pub u32);
+pub(crate) struct CallId(pub u32);
 
 /// Index of a number in [`Ast::numbers`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct NumberId(pub u32);
+pub(crate) struct NumberId(pub u32);
 
 /// A run of `len` items starting at `start` in one of the arena's shared
 /// vectors (which one depends on the field: [`Ast::expr_lists`],
 /// [`Ast::steps`], [`Ast::attributes`], [`Ast::blocks`], [`Ast::labels`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct List {
+pub(crate) struct List {
     /// First item.
-    pub start: u32,
+    pub(crate) start: u32,
     /// Number of items.
-    pub len: u32,
+    pub(crate) len: u32,
 }
 
 impl List {
     /// The empty run.
-    pub const EMPTY: List = List { start: 0, len: 0 };
+    pub(crate) const EMPTY: List = List { start: 0, len: 0 };
 
     /// The indices covered.
-    pub fn range(self) -> std::ops::Range<usize> {
+    pub(crate) fn range(self) -> std::ops::Range<usize> {
         self.start as usize..(self.start + self.len) as usize
-    }
-
-    /// Whether the run is empty.
-    pub fn is_empty(self) -> bool {
-        self.len == 0
     }
 }
 
 /// Literal text: either a slice of the source (no escapes, nothing
 /// stripped) or an owned string in [`Ast::strings`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Text {
+pub(crate) enum Text {
     /// The source bytes of this span, verbatim.
     Source(Span),
     /// The string at this index of [`Ast::strings`].
@@ -80,33 +91,33 @@ pub enum Text {
 
 /// A parsed file: the root body and every node.
 #[derive(Debug, Default)]
-pub struct Ast {
+pub(crate) struct Ast {
     /// Expression nodes.
-    pub exprs: Vec<Expr>,
+    pub(crate) exprs: Vec<Expr>,
     /// Runs of expression ids (children lists). For an object, the run
     /// holds key and value ids alternately.
-    pub expr_lists: Vec<ExprId>,
+    pub(crate) expr_lists: Vec<ExprId>,
     /// Traversal steps, in runs.
-    pub steps: Vec<Step>,
+    pub(crate) steps: Vec<Step>,
     /// `for` expression details.
-    pub fors: Vec<ForExpr>,
+    pub(crate) fors: Vec<ForExpr>,
     /// Function call details.
-    pub calls: Vec<CallExpr>,
+    pub(crate) calls: Vec<CallExpr>,
     /// Number literals.
-    pub numbers: Vec<Number>,
+    pub(crate) numbers: Vec<Number>,
     /// Literal texts that differ from their source (escapes, stripping,
     /// heredoc indentation removed).
-    pub strings: Vec<Box<str>>,
+    pub(crate) strings: Vec<Box<str>>,
     /// Bodies; the file's own body is [`Ast::root`].
-    pub bodies: Vec<BodyNode>,
+    pub(crate) bodies: Vec<BodyNode>,
     /// Attributes, in runs (one run per body, in source order).
-    pub attributes: Vec<AttributeNode>,
+    pub(crate) attributes: Vec<AttributeNode>,
     /// Blocks, in runs (one run per body, in source order).
-    pub blocks: Vec<BlockNode>,
+    pub(crate) blocks: Vec<BlockNode>,
     /// Block labels, in runs (one run per block).
-    pub labels: Vec<LabelNode>,
+    pub(crate) labels: Vec<LabelNode>,
     /// The file's top-level body.
-    pub root: Option<BodyId>,
+    pub(crate) root: Option<BodyId>,
 }
 
 /// One expression node: its kind and the span of the whole expression.
@@ -116,11 +127,11 @@ pub struct Ast {
 /// tables, and spans that the node's own span determines are not stored
 /// (see [`Expr::first_byte`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Expr {
+pub(crate) struct Expr {
     /// What the expression is.
-    pub kind: ExprKind,
+    pub(crate) kind: ExprKind,
     /// The whole expression's source span.
-    pub span: Span,
+    pub(crate) span: Span,
 }
 
 impl Expr {
@@ -128,14 +139,14 @@ impl Expr {
     /// [`ExprKind::Tuple`], the `{` of an [`ExprKind::Object`], the `-` or
     /// `!` of an [`ExprKind::Unary`].
     #[inline]
-    pub fn first_byte(&self) -> Span {
+    pub(crate) fn first_byte(&self) -> Span {
         Span::new(self.span.start, self.span.start.saturating_add(1))
     }
 }
 
 /// Unary operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum UnaryOp {
+pub(crate) enum UnaryOp {
     /// `-a`
     Negate,
     /// `!a`
@@ -144,7 +155,7 @@ pub enum UnaryOp {
 
 /// Binary operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BinaryOp {
+pub(crate) enum BinaryOp {
     /// `||`
     Or,
     /// `&&`
@@ -175,7 +186,7 @@ pub enum BinaryOp {
 
 impl BinaryOp {
     /// Precedence level from the spec: higher binds tighter.
-    pub fn precedence(self) -> u8 {
+    pub(crate) fn precedence(self) -> u8 {
         match self {
             BinaryOp::Or => 1,
             BinaryOp::And => 2,
@@ -190,7 +201,8 @@ impl BinaryOp {
     }
 
     /// The operator as written.
-    pub fn symbol(self) -> &'static str {
+    #[cfg(test)]
+    pub(crate) fn symbol(self) -> &'static str {
         match self {
             BinaryOp::Or => "||",
             BinaryOp::And => "&&",
@@ -211,7 +223,7 @@ impl BinaryOp {
 
 /// The kinds of expression, after the Go implementation's node types.
 #[derive(Clone, Debug, PartialEq)]
-pub enum ExprKind {
+pub(crate) enum ExprKind {
     /// A number literal.
     Number(NumberId),
     /// `true` or `false`.
@@ -343,45 +355,45 @@ pub enum ExprKind {
 
 /// The details of a `for` expression.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ForExpr {
+pub(crate) struct ForExpr {
     /// The key variable, when two are given.
-    pub key_var: Option<Span>,
+    pub(crate) key_var: Option<Span>,
     /// The value variable.
-    pub value_var: Span,
+    pub(crate) value_var: Span,
     /// The collection iterated.
-    pub collection: ExprId,
+    pub(crate) collection: ExprId,
     /// The key expression (object `for` only).
-    pub key: Option<ExprId>,
+    pub(crate) key: Option<ExprId>,
     /// The value (or element) expression.
-    pub value: ExprId,
+    pub(crate) value: ExprId,
     /// The `if` condition.
-    pub condition: Option<ExprId>,
+    pub(crate) condition: Option<ExprId>,
     /// Grouping mode: `...` after the value.
-    pub group: bool,
+    pub(crate) group: bool,
     /// The opening `[` or `{`.
-    pub open: Span,
+    pub(crate) open: Span,
     /// The closing `]` or `}`.
-    pub close: Span,
+    pub(crate) close: Span,
 }
 
 /// The details of a function call.
 #[derive(Clone, Debug, PartialEq)]
-pub struct CallExpr {
+pub(crate) struct CallExpr {
     /// The function name.
-    pub name: Span,
+    pub(crate) name: Span,
     /// The arguments, in [`Ast::expr_lists`].
-    pub args: List,
+    pub(crate) args: List,
     /// Whether the last argument is followed by `...`.
-    pub expand_final: bool,
+    pub(crate) expand_final: bool,
     /// Byte offset of the `(` (one byte wide).
-    pub open_paren: u32,
+    pub(crate) open_paren: u32,
     /// Byte offset of the `)` (one byte wide).
-    pub close_paren: u32,
+    pub(crate) close_paren: u32,
 }
 
 /// A traversal step.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Step {
+pub(crate) enum Step {
     /// The variable name at the start of a scope traversal.
     Root {
         /// The name.
@@ -405,7 +417,7 @@ pub enum Step {
 
 /// The constant key of an index step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepKey {
+pub(crate) enum StepKey {
     /// A number.
     Number(NumberId),
     /// A string.
@@ -414,135 +426,145 @@ pub enum StepKey {
 
 /// A body: runs of attributes and blocks.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BodyNode {
+pub(crate) struct BodyNode {
     /// The attributes, in [`Ast::attributes`], in source order.
-    pub attributes: List,
+    pub(crate) attributes: List,
     /// The blocks, in [`Ast::blocks`], in source order.
-    pub blocks: List,
+    pub(crate) blocks: List,
     /// The whole body, as Go's `SrcRange`: for a block, from `{` to `}`
     /// (for a one-line block `a { b = 1 }`, the attribute); for a file,
     /// from its first token to its end.
-    pub span: Span,
+    pub(crate) span: Span,
     /// Go's `EndRange`: an empty span just after the body's final token
     /// (after the `}`, or at the end of the file).
-    pub end: Span,
+    pub(crate) end: Span,
 }
 
 /// An attribute definition `name = expr`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct AttributeNode {
+pub(crate) struct AttributeNode {
     /// The name.
-    pub name: Span,
+    pub(crate) name: Span,
     /// The value.
-    pub expr: ExprId,
+    pub(crate) expr: ExprId,
     /// Where the definition ends (see [`AttributeNode::span`]).
-    pub end: u32,
+    pub(crate) end: u32,
     /// Byte offset of the `=` (one byte wide).
-    pub equals: u32,
+    pub(crate) equals: u32,
 }
 
 impl AttributeNode {
     /// The whole definition: from the name to the end of the expression.
     #[inline]
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         Span::new(self.name.start, self.end)
     }
 }
 
 /// A block `type "label" label { ... }`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BlockNode {
+pub(crate) struct BlockNode {
     /// The type name.
-    pub type_name: Span,
+    pub(crate) type_name: Span,
     /// The labels, in [`Ast::labels`].
-    pub labels: List,
+    pub(crate) labels: List,
     /// The block's body.
-    pub body: BodyId,
+    pub(crate) body: BodyId,
     /// The `{`.
-    pub open_brace: Span,
+    pub(crate) open_brace: Span,
     /// The `}`.
-    pub close_brace: Span,
+    pub(crate) close_brace: Span,
 }
 
 /// A block label: a quoted string or a bare identifier.
 #[derive(Clone, Debug, PartialEq)]
-pub struct LabelNode {
+pub(crate) struct LabelNode {
     /// The label's value.
-    pub text: Text,
+    pub(crate) text: Text,
     /// Where it is written (quotes included).
-    pub span: Span,
+    pub(crate) span: Span,
 }
 
 impl Ast {
+    /// The expression node with this id, if this tree has it: the one
+    /// checked access, for an id that may come from another file (the
+    /// type checker's entry point). Everything else indexes directly:
+    /// ids are made by the parser of this tree only.
+    pub(crate) fn get(&self, id: ExprId) -> Option<&Expr> {
+        self.exprs.get(id.0 as usize)
+    }
+
     /// The expression node with this id.
-    pub fn expr(&self, id: ExprId) -> &Expr {
+    pub(crate) fn expr(&self, id: ExprId) -> &Expr {
         &self.exprs[id.0 as usize]
     }
 
     /// The ids of a run of [`Ast::expr_lists`].
-    pub fn expr_list(&self, list: List) -> &[ExprId] {
+    pub(crate) fn expr_list(&self, list: List) -> &[ExprId] {
         &self.expr_lists[list.range()]
     }
 
     /// The steps of a run of [`Ast::steps`].
-    pub fn step_list(&self, list: List) -> &[Step] {
+    pub(crate) fn step_list(&self, list: List) -> &[Step] {
         &self.steps[list.range()]
     }
 
     /// The body with this id.
-    pub fn body(&self, id: BodyId) -> &BodyNode {
+    pub(crate) fn body(&self, id: BodyId) -> &BodyNode {
         &self.bodies[id.0 as usize]
     }
 
     /// The attributes of a body, in source order.
-    pub fn body_attributes(&self, body: &BodyNode) -> &[AttributeNode] {
+    pub(crate) fn body_attributes(&self, body: &BodyNode) -> &[AttributeNode] {
         &self.attributes[body.attributes.range()]
     }
 
     /// The blocks of a body, in source order.
-    pub fn body_blocks(&self, body: &BodyNode) -> &[BlockNode] {
+    pub(crate) fn body_blocks(&self, body: &BodyNode) -> &[BlockNode] {
         &self.blocks[body.blocks.range()]
     }
 
     /// The labels of a block.
-    pub fn block_labels(&self, block: &BlockNode) -> &[LabelNode] {
+    pub(crate) fn block_labels(&self, block: &BlockNode) -> &[LabelNode] {
         &self.labels[block.labels.range()]
     }
 
     /// The function call details with this id.
-    pub fn call(&self, id: CallId) -> &CallExpr {
+    pub(crate) fn call(&self, id: CallId) -> &CallExpr {
         &self.calls[id.0 as usize]
     }
 
     /// The `for` details with this id.
-    pub fn for_expr(&self, id: ForId) -> &ForExpr {
+    pub(crate) fn for_expr(&self, id: ForId) -> &ForExpr {
         &self.fors[id.0 as usize]
     }
 
     /// The number with this id.
-    pub fn number(&self, id: NumberId) -> &Number {
+    pub(crate) fn number(&self, id: NumberId) -> &Number {
         &self.numbers[id.0 as usize]
     }
 
     /// Resolves literal text against the source it was parsed from.
-    pub fn text<'a>(&'a self, source: &'a str, text: Text) -> &'a str {
+    pub(crate) fn text<'a>(&'a self, source: &'a str, text: Text) -> &'a str {
         match text {
             Text::Source(span) => source
                 .get(span.start as usize..span.end as usize)
                 .unwrap_or(""),
-            Text::Owned(i) => self.strings.get(i as usize).map_or("", |s| s),
+            Text::Owned(i) => &self.strings[i as usize],
         }
     }
 
     /// Adds an expression node and returns its id.
-    pub fn push_expr(&mut self, kind: ExprKind, span: Span) -> ExprId {
+    pub(crate) fn push_expr(&mut self, kind: ExprKind, span: Span) -> ExprId {
         let id = ExprId(self.exprs.len() as u32);
         self.exprs.push(Expr { kind, span });
         id
     }
 
-    /// Appends a run of expression ids and returns it.
-    pub fn push_expr_list(&mut self, ids: &[ExprId]) -> List {
+    /// Appends a run of expression ids and returns it (the parser builds
+    /// runs on scratch stacks instead; this is for trees built by tests).
+    #[cfg(test)]
+    pub(crate) fn push_expr_list(&mut self, ids: &[ExprId]) -> List {
         let start = self.expr_lists.len() as u32;
         self.expr_lists.extend_from_slice(ids);
         List {
@@ -551,8 +573,10 @@ impl Ast {
         }
     }
 
-    /// Appends a run of traversal steps and returns it.
-    pub fn push_steps(&mut self, steps: &[Step]) -> List {
+    /// Appends a run of traversal steps and returns it (for trees built by
+    /// tests, as [`Ast::push_expr_list`]).
+    #[cfg(test)]
+    pub(crate) fn push_steps(&mut self, steps: &[Step]) -> List {
         let start = self.steps.len() as u32;
         self.steps.extend_from_slice(steps);
         List {
@@ -562,28 +586,28 @@ impl Ast {
     }
 
     /// Stores a number and returns its id.
-    pub fn push_number(&mut self, n: Number) -> NumberId {
+    pub(crate) fn push_number(&mut self, n: Number) -> NumberId {
         let id = NumberId(self.numbers.len() as u32);
         self.numbers.push(n);
         id
     }
 
     /// Stores an owned literal text.
-    pub fn push_string(&mut self, s: impl Into<Box<str>>) -> Text {
+    pub(crate) fn push_string(&mut self, s: impl Into<Box<str>>) -> Text {
         let id = self.strings.len() as u32;
         self.strings.push(s.into());
         Text::Owned(id)
     }
 
     /// Stores function call details.
-    pub fn push_call(&mut self, c: CallExpr) -> CallId {
+    pub(crate) fn push_call(&mut self, c: CallExpr) -> CallId {
         let id = CallId(self.calls.len() as u32);
         self.calls.push(c);
         id
     }
 
     /// Stores `for` details.
-    pub fn push_for(&mut self, f: ForExpr) -> ForId {
+    pub(crate) fn push_for(&mut self, f: ForExpr) -> ForId {
         let id = ForId(self.fors.len() as u32);
         self.fors.push(f);
         id
@@ -608,6 +632,29 @@ mod tests {
         );
         assert!(std::mem::size_of::<Step>() <= 24);
         assert!(std::mem::size_of::<AttributeNode>() <= 20);
+    }
+
+    /// (Replaces `native::eval_tests::ids_and_runs_out_of_range_are_harmless`,
+    /// which fed made-up ids to every walk: ids now come from the parser
+    /// only, and one of another file is caught where ids come in.)
+    #[test]
+    fn an_id_of_another_file_is_caught_by_the_checked_access() {
+        use crate::extended::{ExtType, FunctionSignatures, Scope, check_expression};
+        use crate::native::{ParseOptions, parse_config_str, parse_expression};
+        use crate::pos::Pos;
+
+        let (small, _) = parse_config_str("a = 1\n", "small.hcl");
+        let (big, id, _) = parse_expression(
+            b"[1, 2, 3, 4, 5]",
+            "big.hcl",
+            Pos::start(),
+            &ParseOptions::default(),
+        );
+        assert!(big.ast().get(id).is_some());
+        assert!(small.ast().get(id).is_none());
+        let (ty, diags) = check_expression(&small, id, &Scope::new(), &FunctionSignatures::new());
+        assert_eq!(ty, ExtType::Dynamic);
+        assert!(diags.is_empty());
     }
 
     #[test]

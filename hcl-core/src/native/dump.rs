@@ -6,19 +6,8 @@
 //! golden tests use; it is also what a small Go program prints for the Go
 //! implementation's trees, so that the two parsers can be compared.
 //!
-//! ```
-//! use hcl_core::native::parse_config_str;
-//!
-//! let (file, _) = parse_config_str("a = b.c\n", "t.hcl");
-//! assert_eq!(
-//!     file.dump(),
-//!     "Body 1,1-2,1@0-8 end=2,1-2,1@8-8\n  \
-//!        Attribute a 1,1-1,8@0-7 name=1,1-1,2@0-1 eq=1,3-1,4@2-3\n    \
-//!          ScopeTraversal 1,5-1,8@4-7\n      \
-//!            Root b 1,5-1,6@4-5\n      \
-//!            Attr c 1,6-1,8@5-7\n"
-//! );
-//! ```
+//! Only the crate's tests use it (the parser's golden tests in
+//! `native/parser/tests.rs`); the tree is internal to the crate.
 
 use std::fmt::Write as _;
 
@@ -39,7 +28,10 @@ pub fn range_string(r: &Range) -> String {
 }
 
 /// Quotes a string for a dump: `"`, `\` and control characters escaped,
-/// everything else verbatim.
+/// everything else verbatim. (Not Go's `%q`,
+/// [`go_quote`](crate::quote::go_quote): control characters are written
+/// `\u{..}` and other characters verbatim, as the golden files and the Go
+/// program that dumps Go's trees for comparison have them.)
 pub fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
@@ -363,4 +355,23 @@ pub fn dump_expr(file: &ParsedFile, id: ExprId) -> String {
     };
     d.expr(0, "", id);
     d.out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::native::parse_config_str;
+
+    /// The format, on a small file (this was the module's example).
+    #[test]
+    fn dump_of_a_small_file() {
+        let (file, _) = parse_config_str("a = b.c\n", "t.hcl");
+        assert_eq!(
+            file.dump(),
+            "Body 1,1-2,1@0-8 end=2,1-2,1@8-8\n  \
+               Attribute a 1,1-1,8@0-7 name=1,1-1,2@0-1 eq=1,3-1,4@2-3\n    \
+                 ScopeTraversal 1,5-1,8@4-7\n      \
+                   Root b 1,5-1,6@4-5\n      \
+                   Attr c 1,6-1,8@5-7\n"
+        );
+    }
 }

@@ -71,8 +71,8 @@ use crate::traversal::Traversal;
 use crate::value::Value;
 
 use super::eval::Evaluator;
-use super::eval_ranges::{expr_span, start_span};
 use super::static_analysis;
+use super::tree::{expr_span, start_span};
 use super::variables::variables;
 
 /// One expression of a parsed native-syntax file.
@@ -83,7 +83,12 @@ pub struct NativeExpression {
 }
 
 impl NativeExpression {
-    /// A handle to expression `id` of `file`.
+    /// A handle to expression `id` of `file`: an id returned with `file`
+    /// by [`parse_expression`](crate::native::parse_expression) or
+    /// [`parse_template`](crate::native::parse_template), or
+    /// [`NativeExpression::id`] of an expression of `file`. (Ids are
+    /// indices into the file's tree: using an id with another file is a
+    /// bug, which makes evaluation panic or read the wrong expression.)
     pub fn new(file: Arc<ParsedFile>, id: ExprId) -> NativeExpression {
         NativeExpression { file, id }
     }

@@ -48,28 +48,24 @@
 //! Recursion is bounded by [`ParseOptions::max_depth`], so deep nesting
 //! reports a diagnostic instead of overflowing the stack.
 
-pub mod ast;
+pub(crate) mod ast;
 pub mod body;
-pub mod dump;
-mod eval;
-mod eval_call;
-mod eval_ops;
-mod eval_ranges;
 #[cfg(test)]
-mod eval_tests;
+mod dump;
+mod eval;
 pub mod expression;
 pub mod file;
 pub mod lexer;
-mod parse;
 mod parser;
 mod static_analysis;
-mod template_eval;
+mod tree;
 mod variables;
 
+pub use ast::{BodyId, ExprId};
 pub use body::NativeBody;
 pub use expression::NativeExpression;
-pub use file::{ParseOptions, ParsedFile};
-pub use parse::{
+pub use file::{BlockOutline, BodyOutline, ParseOptions, ParsedFile};
+pub use parser::{
     parse_config, parse_config_owned, parse_config_str, parse_expression, parse_template,
     parse_traversal_abs,
 };

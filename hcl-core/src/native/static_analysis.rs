@@ -14,16 +14,13 @@ use std::sync::Arc;
 
 use crate::body::{StaticCall, StaticPair};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::native::ast::{CallExpr, ExprId, ExprKind, Step, StepKey};
+use crate::native::ast::{CallExpr, ExprId, ExprKind, Step};
 use crate::native::expression::NativeExpression;
 use crate::native::file::ParsedFile;
-use crate::path::{Path, PathStep};
 use crate::source::Span;
 use crate::traversal::{Traversal, Traverser};
-use crate::value::Value;
 
-use super::eval::list_slice;
-use super::eval_ranges::{expr_span, start_span};
+use super::tree::{expr_span, kind, start_span, traverser, unwrap_keys};
 
 /// The static-traversal error, in Go's words.
 const TRAVERSAL_REQUIRED: &str = "A single static variable reference is required: only attribute access and \
@@ -37,22 +34,6 @@ fn invalid(file: &ParsedFile, span: Span, detail: &str) -> Diagnostics {
         .into()
 }
 
-fn kind(file: &ParsedFile, id: ExprId) -> Option<&ExprKind> {
-    file.ast().exprs.get(id.0 as usize).map(|e| &e.kind)
-}
-
-/// Looks through object keys (Go's `UnwrapExpression`), with a bound.
-fn unwrap_keys(file: &ParsedFile, id: ExprId) -> ExprId {
-    let mut id = id;
-    for _ in 0..file.ast().exprs.len() {
-        match kind(file, id) {
-            Some(ExprKind::ObjectKey { wrapped, .. }) => id = *wrapped,
-            _ => break,
-        }
-    }
-    id
-}
-
 fn handle(file: &Arc<ParsedFile>, id: ExprId) -> crate::body::DynExpression {
     Arc::new(NativeExpression::new(file.clone(), id))
 }
@@ -63,7 +44,9 @@ pub(crate) fn static_list(
     id: ExprId,
 ) -> Result<Vec<crate::body::DynExpression>, Diagnostics> {
     match kind(file, unwrap_keys(file, id)) {
-        Some(ExprKind::Tuple { elements, .. }) => Ok(list_slice(&file.ast().expr_lists, *elements)
+        ExprKind::Tuple { elements, .. } => Ok(file
+            .ast()
+            .expr_list(*elements)
             .iter()
             .map(|&e| handle(file, e))
             .collect()),
@@ -83,7 +66,9 @@ pub(crate) fn static_map(
     id: ExprId,
 ) -> Result<Vec<StaticPair>, Diagnostics> {
     match kind(file, unwrap_keys(file, id)) {
-        Some(ExprKind::Object { items, .. }) => Ok(list_slice(&file.ast().expr_lists, *items)
+        ExprKind::Object { items, .. } => Ok(file
+            .ast()
+            .expr_list(*items)
             .chunks_exact(2)
             .map(|pair| StaticPair {
                 key: handle(file, pair[0]),
@@ -100,44 +85,35 @@ pub(crate) fn static_map(
 
 /// Static call: the name and argument expressions of function call syntax.
 pub(crate) fn static_call(file: &Arc<ParsedFile>, id: ExprId) -> Result<StaticCall, Diagnostics> {
-    let target = unwrap_keys(file, id);
-    match file.ast().exprs.get(target.0 as usize) {
-        Some(node) => {
-            if let Some(&CallExpr {
-                name,
-                args,
-                expand_final,
-                open_paren,
-                close_paren,
-            }) = match node.kind {
-                ExprKind::FunctionCall(call) => file.ast().calls.get(call.0 as usize),
-                _ => None,
-            } {
-                let close = Span::new(close_paren, close_paren.saturating_add(1));
-                return Ok(StaticCall {
-                    name: file.span_text(name).to_owned(),
-                    name_range: file.range(name),
-                    arguments: list_slice(&file.ast().expr_lists, args)
-                        .iter()
-                        .map(|&e| handle(file, e))
-                        .collect(),
-                    expand_final,
-                    range: file.range(node.span),
-                    args_range: file.range(Span::new(open_paren, close.end)),
-                });
-            }
-            Err(invalid(
-                file,
-                start_span(file, id),
-                "A static function call is required.",
-            ))
-        }
-        None => Err(invalid(
+    let ast = file.ast();
+    let node = ast.expr(unwrap_keys(file, id));
+    let ExprKind::FunctionCall(call) = node.kind else {
+        return Err(invalid(
             file,
             start_span(file, id),
             "A static function call is required.",
-        )),
-    }
+        ));
+    };
+    let &CallExpr {
+        name,
+        args,
+        expand_final,
+        open_paren,
+        close_paren,
+    } = ast.call(call);
+    let close = Span::new(close_paren, close_paren.saturating_add(1));
+    Ok(StaticCall {
+        name: file.span_text(name).to_owned(),
+        name_range: file.range(name),
+        arguments: ast
+            .expr_list(args)
+            .iter()
+            .map(|&e| handle(file, e))
+            .collect(),
+        expand_final,
+        range: file.range(node.span),
+        args_range: file.range(Span::new(open_paren, close.end)),
+    })
 }
 
 /// Static traversal, absolute: `a.b[0]["c"]`, or a keyword as a variable.
@@ -169,15 +145,15 @@ pub(crate) fn static_traversal_rel(
 fn as_traversal(file: &ParsedFile, id: ExprId) -> Option<Vec<Traverser>> {
     let ast = file.ast();
     // A relative traversal's steps come after those of its source: collect
-    // the chain of sources first (iteratively, bounded).
+    // the chain of sources first (iteratively).
     let mut chain: Vec<&[Step]> = Vec::new();
     let mut id = id;
     let mut root = None;
-    for _ in 0..ast.exprs.len() {
-        let node = ast.exprs.get(id.0 as usize)?;
+    loop {
+        let node = ast.expr(id);
         match &node.kind {
             ExprKind::RelativeTraversal { source, steps } => {
-                chain.push(list_slice(&ast.steps, *steps));
+                chain.push(ast.step_list(*steps));
                 id = *source;
             }
             ExprKind::ObjectKey {
@@ -190,7 +166,7 @@ fn as_traversal(file: &ParsedFile, id: ExprId) -> Option<Vec<Traverser>> {
                 id = *wrapped;
             }
             ExprKind::ScopeTraversal { steps } => {
-                let steps = list_slice(&ast.steps, *steps);
+                let steps = ast.step_list(*steps);
                 if !matches!(steps.first(), Some(Step::Root { .. })) {
                     return None;
                 }
@@ -221,121 +197,4 @@ fn as_traversal(file: &ParsedFile, id: ExprId) -> Option<Vec<Traverser>> {
         }
     }
     if out.is_empty() { None } else { Some(out) }
-}
-
-/// One traversal step of the syntax tree as a [`Traverser`].
-pub(crate) fn traverser(file: &ParsedFile, step: &Step) -> Traverser {
-    match step {
-        Step::Root { name } => Traverser::Root {
-            name: file.span_text(*name).to_owned(),
-            range: file.range(*name),
-        },
-        Step::Attr { name, span } => Traverser::Attr {
-            name: file.span_text(*name).to_owned(),
-            range: file.range(*span),
-        },
-        Step::Index { key, span } => Traverser::Index {
-            key: step_key(file, key),
-            range: file.range(*span),
-        },
-    }
-}
-
-/// The value of a constant index key.
-pub(crate) fn step_key(file: &ParsedFile, key: &StepKey) -> Value {
-    match key {
-        StepKey::Number(n) => file
-            .ast()
-            .numbers
-            .get(n.0 as usize)
-            .map_or_else(Value::dynamic, |n| Value::number(n.clone())),
-        StepKey::String(text) => Value::string(file.text(*text)),
-    }
-}
-
-/// The name an expression stands for as an object key or keyword: a lone
-/// variable name, or `true`, `false`, `null` (Go's `hcl.ExprAsKeyword`).
-pub(crate) fn keyword_name(file: &ParsedFile, id: ExprId) -> Option<&str> {
-    match kind(file, id)? {
-        ExprKind::Bool(true) => Some("true"),
-        ExprKind::Bool(false) => Some("false"),
-        ExprKind::Null => Some("null"),
-        ExprKind::ScopeTraversal { steps } => match list_slice(&file.ast().steps, *steps) {
-            [Step::Root { name }] => Some(file.span_text(*name)),
-            _ => None,
-        },
-        ExprKind::ObjectKey {
-            wrapped,
-            force_non_literal: false,
-        } => match kind(file, *wrapped)? {
-            ExprKind::ObjectKey { .. } => None,
-            _ => keyword_name(file, *wrapped),
-        },
-        _ => None,
-    }
-}
-
-/// The literal element expression that a path inside the value of
-/// expression `id` leads to, when `id` is (through parentheses) tuple or
-/// object construction and so is each step down: used to point a
-/// conversion error at the element at fault rather than at the whole
-/// collection.
-pub(crate) fn element_at_path(file: &ParsedFile, id: ExprId, path: &Path) -> Option<ExprId> {
-    let ast = file.ast();
-    let mut current = id;
-    for step in path.steps() {
-        current = unwrap_parens(file, current);
-        current = match (kind(file, current)?, step) {
-            (ExprKind::Tuple { elements, .. }, PathStep::Index(key)) => {
-                let index = key.as_number()?.to_u64().ok()?;
-                *list_slice(&ast.expr_lists, *elements).get(usize::try_from(index).ok()?)?
-            }
-            (ExprKind::Object { items, .. }, step) => {
-                let name = match step {
-                    PathStep::Attr(name) => name.as_str(),
-                    PathStep::Index(key) => key.as_str()?,
-                };
-                // The last definition of a key is the one in the value.
-                list_slice(&ast.expr_lists, *items)
-                    .chunks_exact(2)
-                    .rev()
-                    .find(|pair| static_key_name(file, pair[0]).as_deref() == Some(name))
-                    .map(|pair| pair[1])?
-            }
-            _ => return None,
-        };
-    }
-    Some(current)
-}
-
-/// The key an object key expression gives without evaluation: an
-/// identifier (or keyword) name, or a literal string.
-fn static_key_name(file: &ParsedFile, key: ExprId) -> Option<String> {
-    if let Some(name) = keyword_name(file, key) {
-        return Some(name.to_owned());
-    }
-    let mut id = unwrap_keys(file, key);
-    id = unwrap_parens(file, id);
-    match kind(file, id)? {
-        ExprKind::String(text) => Some(file.text(*text).to_owned()),
-        ExprKind::Template { parts } => match list_slice(&file.ast().expr_lists, *parts) {
-            [only] => match kind(file, *only)? {
-                ExprKind::String(text) => Some(file.text(*text).to_owned()),
-                _ => None,
-            },
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-fn unwrap_parens(file: &ParsedFile, id: ExprId) -> ExprId {
-    let mut id = id;
-    for _ in 0..file.ast().exprs.len() {
-        match kind(file, id) {
-            Some(ExprKind::Parens { inner }) => id = *inner,
-            _ => break,
-        }
-    }
-    id
 }

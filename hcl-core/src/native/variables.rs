@@ -4,15 +4,13 @@
 //! enclosing `for` expression of the same expression. An identifier used
 //! as a literal object key is not a reference; one in parentheses is.
 //!
-//! The walk is iterative, so no tree makes it recurse, and bounded by the
-//! number of nodes, so that even a malformed tree with a cycle ends.
+//! The walk is iterative, so no nesting makes it recurse.
 
 use crate::native::ast::{ExprId, ExprKind, Step};
 use crate::native::file::ParsedFile;
 use crate::traversal::Traversal;
 
-use super::eval::list_slice;
-use super::static_analysis::{keyword_name, traverser};
+use super::tree::{keyword_name, traverser};
 
 enum Visit<'a> {
     Node(ExprId),
@@ -28,9 +26,7 @@ pub(crate) fn variables(file: &ParsedFile, id: ExprId) -> Vec<Traversal> {
     let mut out = Vec::new();
     let mut scopes: Vec<Vec<&str>> = Vec::new();
     let mut stack = vec![Visit::Node(id)];
-    // Each node is visited once in a tree; more visits mean a cycle.
-    let mut budget = ast.exprs.len().saturating_mul(2).saturating_add(16);
-    let exprs = |list| list_slice(&ast.expr_lists, list);
+    let exprs = |list| ast.expr_list(list);
 
     while let Some(visit) = stack.pop() {
         let id = match visit {
@@ -44,18 +40,12 @@ pub(crate) fn variables(file: &ParsedFile, id: ExprId) -> Vec<Traversal> {
                 continue;
             }
         };
-        if budget == 0 {
-            break;
-        }
-        budget -= 1;
-        let Some(node) = ast.exprs.get(id.0 as usize) else {
-            continue;
-        };
+        let node = ast.expr(id);
         // Children are pushed in reverse, to be visited in order.
         let mut children: Vec<Visit<'_>> = Vec::new();
         match &node.kind {
             ExprKind::ScopeTraversal { steps } => {
-                let steps = list_slice(&ast.steps, *steps);
+                let steps = ast.step_list(*steps);
                 if let Some(Step::Root { name }) = steps.first() {
                     let root = file.span_text(*name);
                     if !scopes.iter().any(|names| names.contains(&root)) {
@@ -74,9 +64,7 @@ pub(crate) fn variables(file: &ParsedFile, id: ExprId) -> Vec<Traversal> {
             ExprKind::TemplateJoin { tuple } => children.push(Visit::Node(*tuple)),
             ExprKind::RelativeTraversal { source, .. } => children.push(Visit::Node(*source)),
             ExprKind::FunctionCall(call) => {
-                if let Some(call) = ast.calls.get(call.0 as usize) {
-                    children.extend(exprs(call.args).iter().map(|&e| Visit::Node(e)))
-                }
+                children.extend(exprs(ast.call(*call).args).iter().map(|&e| Visit::Node(e)))
             }
             ExprKind::Conditional {
                 condition,
@@ -107,18 +95,17 @@ pub(crate) fn variables(file: &ParsedFile, id: ExprId) -> Vec<Traversal> {
                 }
             }
             ExprKind::For(f) => {
-                if let Some(f) = ast.fors.get(f.0 as usize) {
-                    children.push(Visit::Node(f.collection));
-                    let mut names = vec![file.span_text(f.value_var)];
-                    if let Some(k) = f.key_var {
-                        names.push(file.span_text(k));
-                    }
-                    children.push(Visit::Enter(names));
-                    children.extend(f.key.map(Visit::Node));
-                    children.push(Visit::Node(f.value));
-                    children.extend(f.condition.map(Visit::Node));
-                    children.push(Visit::Leave);
+                let f = ast.for_expr(*f);
+                children.push(Visit::Node(f.collection));
+                let mut names = vec![file.span_text(f.value_var)];
+                if let Some(k) = f.key_var {
+                    names.push(file.span_text(k));
                 }
+                children.push(Visit::Enter(names));
+                children.extend(f.key.map(Visit::Node));
+                children.push(Visit::Node(f.value));
+                children.extend(f.condition.map(Visit::Node));
+                children.push(Visit::Leave);
             }
             ExprKind::Index {
                 collection, key, ..

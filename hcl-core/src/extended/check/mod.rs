@@ -174,7 +174,6 @@ pub fn check_expression(
 ///
 /// ```
 /// use hcl_core::extended::{ExtType, FunctionSignatures, Scope, TypeChecker};
-/// use hcl_core::native::ast::ExprKind;
 /// use hcl_core::native::{parse_expression, ParseOptions};
 /// use hcl_core::Pos;
 ///
@@ -227,11 +226,10 @@ impl<'a> TypeChecker<'a> {
     /// [`TypeChecker::diagnostics`]. An expression that cannot be typed
     /// (after an error) has the dynamic pseudo-type.
     pub fn check(&mut self, id: ExprId) -> ExtType {
-        if id.0 as usize >= self.ast.exprs.len() {
+        let Some(node) = self.ast.get(id) else {
             // Not an expression of this file.
             return ExtType::Dynamic;
-        }
-        let node = self.ast.expr(id);
+        };
         if self.depth >= MAX_DEPTH {
             self.error(
                 "Expression too deeply nested",

@@ -59,3 +59,37 @@ fn diagnostics_carry_subject_and_context_ranges() {
     assert_eq!(d.subject.as_ref().unwrap().to_string(), "t.hcl:1,5-6");
     assert_eq!(d.context.as_ref().unwrap().to_string(), "t.hcl:1,1-6");
 }
+
+/// (Was in `tests/extended_check.rs`: it reads the syntax tree, internal to
+/// the crate, for the ids of the operands. Its scope is that file's,
+/// reduced to the variables the expression uses.)
+#[test]
+fn checker_records_every_node_type() {
+    use ExtType as T;
+    let (file, expr, _) = parse_expression(
+        b"out.port + i",
+        "t.hcl",
+        Pos::start(),
+        &ParseOptions::default(),
+    );
+    let server = T::object([
+        ("name", T::String),
+        ("port", T::Int),
+        ("tags", T::list(T::String)),
+        ("labels", T::map(T::String)),
+        ("host", T::optional(T::String)),
+    ]);
+    let scope = Scope::new()
+        .with("out", T::output(server))
+        .with("i", T::Int);
+    let functions = FunctionSignatures::new();
+    let mut checker = TypeChecker::new(&file, &scope, &functions);
+    assert_eq!(checker.check(expr), T::output(T::Int));
+    let ast = file.ast();
+    let ExprKind::Binary { lhs, rhs, .. } = ast.expr(expr).kind else {
+        panic!("a binary expression");
+    };
+    assert_eq!(checker.type_of(lhs), Some(&T::output(T::Int)));
+    assert_eq!(checker.type_of(rhs), Some(&T::Int));
+    assert!(checker.diagnostics().is_empty());
+}

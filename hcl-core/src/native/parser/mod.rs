@@ -22,10 +22,18 @@
 //!
 //! [`ParseOptions::max_depth`]: super::file::ParseOptions::max_depth
 
+mod entry;
 mod expression;
 mod structure;
 mod template;
+#[cfg(test)]
+mod tests;
 mod traversal;
+
+pub use entry::{
+    parse_config, parse_config_owned, parse_config_str, parse_expression, parse_template,
+    parse_traversal_abs,
+};
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -744,47 +752,4 @@ pub(crate) fn opposite_bracket(ty: TokenKind) -> TokenKind {
         TemplateSeqEnd => TemplateInterp,
         _ => Nil,
     }
-}
-
-/// Quotes a string as Go's `%q` does (for diagnostic details).
-pub(crate) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if is_go_printable(c) => out.push(c),
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// An approximation of Go's `strconv.IsPrint`: letters, marks, numbers,
-/// punctuation, symbols and the ASCII space.
-fn is_go_printable(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    !matches!(
-        c,
-        '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}'
-            | '\u{fff9}'..='\u{fffb}' | '\u{e000}'..='\u{f8ff}' | '\u{f0000}'..
-    )
 }

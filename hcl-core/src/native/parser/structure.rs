@@ -5,9 +5,10 @@
 use std::collections::HashMap;
 
 use super::template::LitBuilder;
-use super::{Detail, Parser, between, go_quote};
+use super::{Detail, Parser, between};
 use crate::native::ast::{AttributeNode, BlockNode, BodyId, BodyNode, LabelNode, List, Text};
 use crate::native::lexer::{Token, TokenKind};
+use crate::quote::go_quote;
 use crate::source::Span;
 
 /// Above this many attributes, a body looks names up in a hash map

@@ -7,9 +7,10 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::{Detail, Parser, between, go_quote};
+use super::{Detail, Parser, between};
 use crate::native::ast::{Ast, ExprId, ExprKind, ForExpr, Text};
 use crate::native::lexer::{Token, TokenKind, is_go_space, is_plain_ascii_literal};
+use crate::quote::go_quote;
 use crate::source::Span;
 use crate::suggest::levenshtein;
 

@@ -16,8 +16,8 @@ use crate::suggest::suggestion;
 use crate::ty::Type;
 use crate::value::Value;
 
-use super::eval::{Evaluated, Evaluator};
-use super::eval_ops::at_path;
+use super::ops::at_path;
+use super::{Evaluated, Evaluator};
 
 /// One argument of a call: an expression, or one element of the expanded
 /// final argument (whose diagnostics point at the whole `...` argument).
@@ -32,15 +32,12 @@ impl Evaluator<'_> {
         let ExprKind::FunctionCall(call) = node.kind else {
             return (Value::dynamic(), Diagnostics::new());
         };
-        let Some(&CallExpr {
+        let &CallExpr {
             name,
             args,
             expand_final,
             ..
-        }) = self.file.ast().calls.get(call.0 as usize)
-        else {
-            return (Value::dynamic(), Diagnostics::new());
-        };
+        } = self.ast.call(call);
         let function = match self.lookup_function(node, name, ctx) {
             Ok(f) => f,
             Err(d) => return (Value::dynamic(), d),
@@ -170,7 +167,7 @@ impl Evaluator<'_> {
         };
         let &CallExpr {
             name, close_paren, ..
-        } = self.file.ast().calls.get(call.0 as usize)?;
+        } = self.ast.call(call);
         let name = self.file.span_text(name);
         let params = function.params();
         if args.len() < params.len() {
@@ -285,9 +282,7 @@ impl Evaluator<'_> {
         let ExprKind::FunctionCall(call) = node.kind else {
             return self.error("Error in function call", err.to_string(), node.span, None);
         };
-        let Some(name) = self.file.ast().calls.get(call.0 as usize).map(|c| c.name) else {
-            return self.error("Error in function call", err.to_string(), node.span, None);
-        };
+        let name = self.ast.call(call).name;
         self.error(
             "Error in function call",
             format!(

@@ -1,4 +1,8 @@
-//! Golden tests of the native-syntax parser: each `tests/native_parse/*.hcl`
+//! Tests of the native-syntax parser, which read the syntax tree (internal
+//! to the crate, hence unit tests; they were `tests/native_parse.rs`, and
+//! `docs/spec-tests.md` cites them as `native_parse::`).
+//!
+//! Golden tests: each `hcl-core/tests/native_parse/*.hcl`
 //! input is parsed and the dump of its diagnostics and tree is compared
 //! with the `.out` file next to it. Run with `UPDATE_GOLDEN=1` to rewrite
 //! the expectations (then review the diff: each was checked against the Go
@@ -13,12 +17,12 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use hcl_core::Pos;
-use hcl_core::native::dump::{dump_diagnostics, dump_expr, quote, range_string};
-use hcl_core::native::{
+use crate::Pos;
+use crate::native::dump::{dump_diagnostics, dump_expr, quote, range_string};
+use crate::native::{
     ParseOptions, parse_config, parse_expression, parse_template, parse_traversal_abs,
 };
-use hcl_core::traversal::Traverser;
+use crate::traversal::Traverser;
 
 /// The dump of one input, in the format of the golden files.
 fn dump(name: &str, src: &[u8]) -> String {
@@ -207,7 +211,7 @@ fn nesting_depth_limit_templates() {
     let n = 100_000;
     on_small_stack(move || {
         let src = format!("{}x{}", "%{if a}".repeat(n), "%{endif}".repeat(n));
-        let (_, _, diags) = hcl_core::native::parse_template(
+        let (_, _, diags) = crate::native::parse_template(
             src.as_bytes(),
             "t",
             Pos::start(),
@@ -216,7 +220,7 @@ fn nesting_depth_limit_templates() {
         let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
         assert_eq!(summaries, ["Nesting too deep"]);
         let src = format!("{}x{}", "%{for a in b}".repeat(n), "%{endfor}".repeat(n));
-        let (_, _, diags) = hcl_core::native::parse_template(
+        let (_, _, diags) = crate::native::parse_template(
             src.as_bytes(),
             "t",
             Pos::start(),
@@ -259,8 +263,8 @@ fn nesting_within_the_limit_parses_on_a_small_stack() {
 // implementation's for the same input (checked with a small Go program
 // calling `hclsyntax.ParseConfig` and friends).
 
-use hcl_core::native::ParsedFile;
-use hcl_core::native::ast::{BinaryOp, ExprId, ExprKind, Step, StepKey};
+use crate::native::ParsedFile;
+use crate::native::ast::{BinaryOp, ExprId, ExprKind, Step, StepKey};
 use std::sync::Arc;
 
 /// The diagnostics of parsing `src` in `mode`, as `Summary @ range`.
@@ -1222,4 +1226,52 @@ fn arenas_of_a_dense_file_grow_to_about_its_size() {
         ast.exprs.capacity()
     );
     assert!(ast.numbers.capacity() < ast.numbers.len() * 3 / 2);
+}
+
+// ----- PCL (pcl-syntax-and-types.md; was in `tests/extended_rules.rs`) -----
+
+use crate::native::parse_config_str;
+
+/// The `main.pp` example of `pcl-syntax-and-types.md`.
+const MAIN_PP: &str = r#"resource "r" "pkg:index:Resource" {
+name = "r"
+}
+x = { r = r }
+output "o" {
+value = r.name
+}
+"#;
+
+#[test]
+fn pcl_example_program_parses_to_the_documented_syntax_tree() {
+    let (file, diags) = parse_config_str(MAIN_PP, "main.pp");
+    assert!(diags.is_empty(), "{diags}");
+    let ast = file.ast();
+    let root = ast.body(file.root().unwrap());
+    // A block of type `resource` with labels "r" and "pkg:index:Resource"
+    // and an attribute `name`.
+    let blocks = ast.body_blocks(root);
+    assert_eq!(blocks.len(), 2);
+    assert_eq!(file.span_text(blocks[0].type_name), "resource");
+    let labels: Vec<&str> = ast
+        .block_labels(&blocks[0])
+        .iter()
+        .map(|l| file.text(l.text))
+        .collect();
+    assert_eq!(labels, ["r", "pkg:index:Resource"]);
+    let inner = ast.body_attributes(ast.body(blocks[0].body));
+    assert_eq!(file.span_text(inner[0].name), "name");
+    // An attribute `x` whose expression is an object.
+    let attrs = ast.body_attributes(root);
+    assert_eq!(attrs.len(), 1);
+    assert_eq!(file.span_text(attrs[0].name), "x");
+    assert!(matches!(
+        ast.expr(attrs[0].expr).kind,
+        ExprKind::Object { .. }
+    ));
+    // A block of type `output` labelled "o" whose `value` is `r.name`.
+    assert_eq!(file.span_text(blocks[1].type_name), "output");
+    let value = &ast.body_attributes(ast.body(blocks[1].body))[0];
+    assert_eq!(file.span_text(value.name), "value");
+    assert_eq!(file.span_text(ast.expr(value.expr).span), "r.name");
 }

@@ -19,7 +19,7 @@ use crate::native::ast::{Expr, ExprId, ExprKind};
 use crate::ty::Type;
 use crate::value::Value;
 
-use super::eval::{Evaluated, Evaluator};
+use super::{Evaluated, Evaluator};
 
 impl Evaluator<'_> {
     pub(super) fn eval_template(&mut self, _: ExprId, node: &Expr, ctx: &EvalContext) -> Evaluated {

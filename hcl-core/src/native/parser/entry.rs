@@ -7,23 +7,27 @@
 //! syntax errors in the order found.
 //!
 //! ```
-//! use hcl_core::native::{parse_config_str, parse_expression, ParseOptions};
-//! use hcl_core::native::ast::ExprKind;
-//! use hcl_core::Pos;
+//! use hcl_core::body::{AttributeSchema, BlockHeaderSchema, Body, BodySchema};
+//! use hcl_core::native::{parse_config_str, parse_expression, NativeExpression, ParseOptions};
+//! use hcl_core::{Expression, Pos};
 //!
 //! let (file, diags) = parse_config_str("name = \"web\"\nservice \"http\" {\n  port = 80\n}\n", "main.hcl");
 //! assert!(diags.is_empty());
-//! let ast = file.ast();
-//! let root = ast.body(file.root().unwrap());
-//! let names: Vec<&str> = ast.body_attributes(root).iter().map(|a| file.span_text(a.name)).collect();
-//! assert_eq!(names, ["name"]);
-//! let block = &ast.body_blocks(root)[0];
-//! assert_eq!(file.span_text(block.type_name), "service");
-//! assert_eq!(file.text(ast.block_labels(block)[0].text), "http");
+//! let schema = BodySchema::new()
+//!     .attribute(AttributeSchema::required("name"))
+//!     .block(BlockHeaderSchema::new("service").label("protocol"));
+//! let (content, diags) = file.body().content(&schema);
+//! assert!(diags.is_empty());
+//! assert_eq!(content.attributes["name"].expr.range().to_string(), "main.hcl:1,8-13");
+//! let block = &content.blocks[0];
+//! assert_eq!(block.type_name, "service");
+//! assert_eq!(block.labels, ["http"]);
 //!
 //! let (file, expr, diags) = parse_expression(b"a.b[0] + 1", "expr.hcl", Pos::start(), &ParseOptions::default());
 //! assert!(diags.is_empty());
-//! assert!(matches!(file.ast().expr(expr).kind, ExprKind::Binary { .. }));
+//! let expr = NativeExpression::new(file, expr);
+//! let variables: Vec<String> = expr.variables().iter().map(|t| t.to_string()).collect();
+//! assert_eq!(variables, ["a.b[0]"]);
 //! ```
 
 use std::borrow::Cow;
@@ -249,14 +253,15 @@ fn empty_root(ast: &mut Ast) {
 /// the diagnostics' ranges.
 ///
 /// ```
+/// use hcl_core::body::Body;
 /// use hcl_core::native::{parse_config, ParseOptions};
 ///
 /// let src = b"region = \"eu\"\nreplicas = 3\n";
 /// let (file, diags) = parse_config(src, "app.hcl", &ParseOptions::default());
 /// assert!(diags.is_empty());
-/// let ast = file.ast();
-/// let root = ast.body(file.root().unwrap());
-/// let names: Vec<&str> = ast.body_attributes(root).iter().map(|a| file.span_text(a.name)).collect();
+/// let (attributes, diags) = file.body().just_attributes();
+/// assert!(diags.is_empty());
+/// let names: Vec<&str> = attributes.keys().map(String::as_str).collect();
 /// assert_eq!(names, ["region", "replicas"]);
 ///
 /// let (_, diags) = parse_config(b"a = [1, 2\n", "bad.hcl", &ParseOptions::default());
@@ -382,14 +387,16 @@ pub fn parse_expression(
 /// directives (no quotes, no escapes other than `$${` and `%%{`).
 ///
 /// ```
-/// use hcl_core::native::{parse_template, ParseOptions};
-/// use hcl_core::native::ast::ExprKind;
-/// use hcl_core::Pos;
+/// use hcl_core::native::{parse_template, NativeExpression, ParseOptions};
+/// use hcl_core::{EvalContext, Expression, Pos, Value};
 ///
-/// let (file, id, diags) = parse_template(b"${name}", "t", Pos::start(), &ParseOptions::default());
+/// let (file, id, diags) = parse_template(b"${port}", "t", Pos::start(), &ParseOptions::default());
 /// assert!(diags.is_empty());
 /// // A template that is a single interpolation returns its value unconverted.
-/// assert!(matches!(file.ast().expr(id).kind, ExprKind::TemplateWrap { .. }));
+/// let mut ctx = EvalContext::new();
+/// ctx.declare_variable("port", Value::number(80)).unwrap();
+/// let (value, _) = NativeExpression::new(file, id).value(&ctx);
+/// assert_eq!(value, Value::number(80));
 /// ```
 pub fn parse_template(
     src: &[u8],

@@ -6,9 +6,9 @@
 //!
 //! This module holds the evaluator itself, literals, traversals, tuple and
 //! object construction, `for` expressions, the index operator and splats.
-//! Operators and conditionals are in `eval_ops`, function calls in
-//! `eval_call`, templates in `template_eval`, and the source ranges that
-//! diagnostics point at in `eval_ranges`.
+//! Operators and conditionals are in `ops`, function calls in `call`,
+//! templates in `template`; the source ranges that diagnostics point at are
+//! computed by `native::tree`.
 //!
 //! Variables created by expressions themselves (the key and value variables
 //! of a `for` expression) live in a scope stack of the evaluator, which is
@@ -18,6 +18,12 @@
 //! no variable may be declared but the expression's own ones are needed (the
 //! Go implementation allows that too).
 
+mod call;
+mod ops;
+mod template;
+#[cfg(test)]
+mod tests;
+
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
 
@@ -26,7 +32,6 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::native::ast::{Ast, Expr, ExprId, ExprKind, ForExpr, List, Step};
 use crate::native::file::ParsedFile;
-use crate::ops;
 use crate::pos::Range;
 use crate::source::Span;
 use crate::suggest::suggestion;
@@ -36,8 +41,7 @@ use crate::value::Value;
 /// How deeply evaluation may recurse before it stops with a diagnostic.
 /// Trees parsed with the default nesting limit stay well below it (each
 /// nesting level costs one or two levels of evaluation); the limit guards
-/// against hand-built trees, which may even contain cycles, and against
-/// trees parsed with a much larger nesting limit. It fits a 2 MiB thread
+/// against trees parsed with a much larger nesting limit. It fits a 2 MiB thread
 /// stack in a debug build.
 pub(crate) const MAX_EVAL_DEPTH: usize = 1024;
 
@@ -81,9 +85,7 @@ impl<'f> Evaluator<'f> {
     /// that the nesting the parser allows fits a thread's default stack
     /// even in a debug build.
     pub(crate) fn eval(&mut self, id: ExprId, ctx: &EvalContext) -> Evaluated {
-        let Some(node) = self.ast.exprs.get(id.0 as usize) else {
-            return (Value::dynamic(), Diagnostics::new());
-        };
+        let node = self.ast.expr(id);
         if self.depth >= MAX_EVAL_DEPTH {
             return self.too_deep(node.span);
         }
@@ -146,11 +148,7 @@ impl<'f> Evaluator<'f> {
     /// Nodes without sub-expressions.
     fn eval_leaf(&mut self, id: ExprId, node: &'f Expr, _: &EvalContext) -> Evaluated {
         let v = match &node.kind {
-            ExprKind::Number(n) => self
-                .ast
-                .numbers
-                .get(n.0 as usize)
-                .map_or_else(Value::dynamic, |n| Value::number(n.clone())),
+            ExprKind::Number(n) => Value::number(self.ast.number(*n).clone()),
             ExprKind::Bool(b) => Value::bool(*b),
             ExprKind::Null => Value::null(Type::Dynamic),
             ExprKind::String(text) => Value::string(self.file.text(*text)),
@@ -207,7 +205,7 @@ impl<'f> Evaluator<'f> {
         let (collection, mut diags) = self.eval(collection, ctx);
         let (key, d) = self.eval(key, ctx);
         diags.extend(d);
-        let (v, d) = ops::index(&collection, &key, None);
+        let (v, d) = crate::ops::index(&collection, &key, None);
         diags.extend(with_subject(d, || {
             self.range(Span::new(open, node.span.end))
         }));
@@ -231,24 +229,24 @@ impl<'f> Evaluator<'f> {
 
     /// The span of an expression (Go's `Range()`).
     pub(super) fn span_of(&self, id: ExprId) -> Span {
-        super::eval_ranges::expr_span(self.ast, id)
+        super::tree::expr_span(self.ast, id)
     }
 
     /// The start span of an expression (Go's `StartRange()`).
     pub(super) fn start_span_of(&self, id: ExprId) -> Span {
-        super::eval_ranges::start_span(self.file, id)
+        super::tree::start_span(self.file, id)
     }
 
-    // ----- access to the tree, without trusting it -----
+    // ----- access to the tree -----
 
-    /// The ids of a run of the expression lists (empty if out of bounds).
+    /// The ids of a run of the expression lists.
     pub(super) fn list(&self, list: List) -> &'f [ExprId] {
-        list_slice(&self.ast.expr_lists, list)
+        self.ast.expr_list(list)
     }
 
-    /// The steps of a run (empty if out of bounds).
+    /// The steps of a run.
     pub(super) fn steps(&self, list: List) -> &'f [Step] {
-        list_slice(&self.ast.steps, list)
+        self.ast.step_list(list)
     }
 
     /// The full range of a span.
@@ -317,15 +315,12 @@ impl<'f> Evaluator<'f> {
                     (Value::dynamic(), Diagnostics::from(d), *name)
                 }
                 Step::Attr { name, span } => {
-                    let (v, d) = ops::get_attr(&current, self.file.span_text(*name), None);
+                    let (v, d) = crate::ops::get_attr(&current, self.file.span_text(*name), None);
                     (v, d, *span)
                 }
                 Step::Index { key, span } => {
-                    let (v, d) = ops::index(
-                        &current,
-                        &super::static_analysis::step_key(self.file, key),
-                        None,
-                    );
+                    let (v, d) =
+                        crate::ops::index(&current, &super::tree::step_key(self.file, key), None);
                     (v, d, *span)
                 }
             };
@@ -417,8 +412,7 @@ impl<'f> Evaluator<'f> {
             return (Value::dynamic(), Diagnostics::new());
         };
         if !force_non_literal {
-            let kind = self.ast.exprs.get(wrapped.0 as usize).map(|e| &e.kind);
-            if let Some(ExprKind::ScopeTraversal { steps }) = kind {
+            if let ExprKind::ScopeTraversal { steps } = self.ast.expr(wrapped).kind {
                 if steps.len > 1 {
                     let d = self.error(
                         "Ambiguous attribute key",
@@ -432,7 +426,7 @@ impl<'f> Evaluator<'f> {
                     return (Value::dynamic(), d.into());
                 }
             }
-            if let Some(name) = super::static_analysis::keyword_name(self.file, wrapped) {
+            if let Some(name) = super::tree::keyword_name(self.file, wrapped) {
                 return (Value::string(name), Diagnostics::new());
             }
         }
@@ -445,9 +439,7 @@ impl<'f> Evaluator<'f> {
         let ExprKind::For(for_id) = node.kind else {
             return (Value::dynamic(), Diagnostics::new());
         };
-        let Some(f) = self.ast.fors.get(for_id.0 as usize) else {
-            return (Value::dynamic(), Diagnostics::new());
-        };
+        let f = self.ast.for_expr(for_id);
         let collection = self.eval(f.collection, ctx);
         self.for_over(f, node, collection, ctx)
     }
@@ -950,13 +942,6 @@ impl ForState {
         }
         self.known = false;
     }
-}
-
-/// A run of a shared vector, or nothing if the run does not fit it.
-pub(super) fn list_slice<T>(items: &[T], list: List) -> &[T] {
-    let start = list.start as usize;
-    let end = start.saturating_add(list.len as usize);
-    items.get(start..end).unwrap_or(&[])
 }
 
 /// Sets the subject of diagnostics that were made without one.

@@ -18,7 +18,7 @@ use crate::source::Span;
 use crate::ty::Type;
 use crate::value::Value;
 
-use super::eval::{Evaluated, Evaluator};
+use super::{Evaluated, Evaluator};
 
 /// What an operator's operands are converted to and what it returns.
 fn signature(op: BinaryOp) -> (Type, Type) {
@@ -338,7 +338,7 @@ impl Evaluator<'_> {
         if path.is_root() {
             return (message.to_owned(), default_subject);
         }
-        match super::static_analysis::element_at_path(self.file, id, path) {
+        match crate::native::tree::element_at_path(self.file, id, path) {
             Some(element) => (message.to_owned(), self.span_of(element)),
             None => (at_path(path, message), default_subject),
         }
