@@ -48,12 +48,12 @@ use std::collections::BTreeMap;
 use crate::function::Function;
 
 mod collection;
-pub mod json;
+mod encoding;
 mod number;
 mod string;
 
 pub use collection::{coalesce, concat, hasindex, length};
-pub use json::{jsondecode, jsonencode};
+pub use encoding::{jsondecode, jsonencode};
 pub use number::{abs, int, max, min};
 pub use string::{lower, reverse, strlen, substr, upper};
 
