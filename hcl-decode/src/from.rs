@@ -8,6 +8,7 @@ use std::path::Path;
 
 use hcl_core::function::Function;
 use hcl_core::native::ParseOptions;
+use hcl_core::parse::Syntax;
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, EvalContextError, Renderer, Value};
 
 use crate::decode::{DecodeContext, HclBody, decode_with};
@@ -15,34 +16,6 @@ use crate::error::Error;
 use crate::handle::Body;
 use crate::layered::Layers;
 use crate::syntax::Parsed;
-
-/// The syntax of a configuration file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Syntax {
-    /// The native syntax (`.hcl`).
-    Native,
-    /// The JSON syntax (`.json`, `.hcl.json`).
-    Json,
-}
-
-impl Syntax {
-    /// The syntax a file name implies: JSON for a name ending in `.json`
-    /// (`app.hcl.json`, `app.json`), else native.
-    ///
-    /// ```
-    /// use hcl_decode::Syntax;
-    /// assert_eq!(Syntax::from_file_name("app.hcl.json"), Syntax::Json);
-    /// assert_eq!(Syntax::from_file_name("app.hcl"), Syntax::Native);
-    /// assert_eq!(Syntax::from_file_name("app.conf"), Syntax::Native);
-    /// ```
-    pub fn from_file_name(name: &str) -> Syntax {
-        if name.to_ascii_lowercase().ends_with(".json") {
-            Syntax::Json
-        } else {
-            Syntax::Native
-        }
-    }
-}
 
 /// Decodes a file into `T`, the syntax chosen by the file's extension
 /// (see [`Syntax::from_file_name`]), with the default [`Decoder`].

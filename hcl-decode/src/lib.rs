@@ -744,7 +744,7 @@ pub use decode::{
     Content, DecodeContext, FromBlocks, FromBody, FromExpression, FromLabel, FromRange, HclBody,
 };
 pub use error::{Error, ValueError};
-pub use from::{Decoded, Decoder, Mode, Syntax, from_body, from_file, from_slice, from_str};
+pub use from::{Decoded, Decoder, Mode, from_body, from_file, from_slice, from_str};
 pub use handle::{Body, Expression};
 pub use layered::Layers;
 #[cfg(feature = "serde")]
@@ -756,6 +756,8 @@ pub use target::{FromValue, decode_value};
 pub use hcl_derive::HclBody;
 
 pub use hcl_core;
+/// The syntax of a configuration file, chosen by its name unless set.
+pub use hcl_core::parse::Syntax;
 pub use hcl_core::{
     Diagnostic, Diagnostics, EvalContext, Function, Number, Parameter, Path, PathStep, Pos, Range,
     Renderer, Severity, Type, Value,

@@ -13,6 +13,7 @@ use hcl_core::body::{
 use hcl_core::convert::{convert, unify};
 use hcl_core::path::{Path, PathStep};
 use hcl_core::pos::{Pos, Range};
+use hcl_core::quote::go_quote;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Traversal, Type, Value};
 
 use super::{BlockListSpec, BlockMapSpec, Spec, TransformSpec, ValidateSpec};
@@ -323,36 +324,6 @@ fn variables_needed(spec: &Spec, content: &BodyContent) -> Vec<Traversal> {
         }
         _ => Vec::new(),
     }
-}
-
-/// A string quoted as Go's `%q` quotes it.
-pub(crate) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if c.is_control() => {
-                let n = c as u32;
-                if n < 0x80 {
-                    out.push_str(&format!("\\x{n:02x}"));
-                } else {
-                    out.push_str(&format!("\\u{n:04x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// How many blocks of one type make decoding them in parallel worth it.
