@@ -1,4 +1,4 @@
-//! Parsing a file in either syntax into a [`Body`], and what its syntax
+//! Parsing a file in either syntax into a [`BodyHandle`], and what its syntax
 //! errors damaged ([`Damage`]), so that decoding the recovered tree adds
 //! only the mistakes the syntax errors do not already explain.
 
@@ -6,12 +6,12 @@ use hcl_core::native::{ParseOptions, ParsedFile};
 use hcl_core::parse::{ConfigFile, Syntax};
 use hcl_core::{Diagnostic, Diagnostics, Range};
 
-use crate::handle::Body;
+use crate::handle::BodyHandle;
 
 /// A parsed file: the body (usable, possibly partial, even when there are
 /// errors), the syntax diagnostics, and what the errors damaged.
 pub(crate) struct Parsed {
-    pub(crate) body: Body,
+    pub(crate) body: BodyHandle,
     pub(crate) diags: Diagnostics,
     pub(crate) damage: Damage,
 }
@@ -35,7 +35,7 @@ pub(crate) fn parse(
         }
     };
     Parsed {
-        body: Body::from_dyn(file.body()),
+        body: BodyHandle::from_dyn(file.body()),
         diags,
         damage,
     }

@@ -11,7 +11,7 @@
 //! flag parser rejects (as the Go tool does).
 
 mod args;
-mod json;
+mod json_out;
 mod output;
 
 /// A short run that allocates and frees many small values: mimalloc spends far
@@ -27,7 +27,7 @@ use hcl_core::body::{DynBody, merge_bodies};
 use hcl_core::parse::{Parser, Syntax};
 use hcl_core::quote::go_quote;
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, Value};
-use hcl_decode::spec::{DecodeOptions, decode_spec_body, decode_with, variables};
+use hcl_decode::spec::{DecodeOptions, decode_spec_body, decode_with_options, variables};
 
 use crate::args::{ArgsError, USAGE};
 use crate::output::{DiagFormat, DiagWriter};
@@ -258,7 +258,7 @@ fn run(args: &args::Args, writer: &DiagWriter) -> Result<(), Failure> {
     }
 
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-    let (value, more) = decode_with(&*body, &spec.root, &ctx, &DecodeOptions { threads });
+    let (value, more) = decode_with_options(&*body, &spec.root, &ctx, &DecodeOptions { threads });
     diags.extend(restriction.apply(more));
     if diags.has_errors() {
         return writer.fail(&diags, &parser);
@@ -266,7 +266,7 @@ fn run(args: &args::Args, writer: &DiagWriter) -> Result<(), Failure> {
     // Warnings (which Go drops on success) are still shown.
     writer.write(&diags, &parser);
 
-    let doc = json::result_document(&value, args.with_type, !args.keep_nulls, threads)
+    let doc = json_out::result_document(&value, args.with_type, !args.keep_nulls, threads)
         .map_err(|e| Failure::Error(e.0))?;
     let written = write_output(args, &doc);
     // The process ends here: leave the large structures to the operating

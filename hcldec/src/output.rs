@@ -8,7 +8,7 @@ use hcl_core::traversal::Traverser;
 use hcl_core::{Diagnostics, EvalContext, Range, Severity, Traversal};
 
 use crate::Failure;
-use crate::json::{Json, ValueOptions, write_value};
+use crate::json_out::{Json, ValueOptions, write_value};
 
 /// How diagnostics are written to standard error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

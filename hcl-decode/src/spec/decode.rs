@@ -35,10 +35,10 @@ use super::{BlockListSpec, BlockMapSpec, Spec, TransformSpec, ValidateSpec};
 /// assert_eq!(v, Value::number(3));
 /// ```
 pub fn decode(body: &dyn Body, spec: &Spec, ctx: &EvalContext) -> (Value, Diagnostics) {
-    decode_with(body, spec, ctx, &DecodeOptions::default())
+    decode_with_options(body, spec, ctx, &DecodeOptions::default())
 }
 
-/// Options for [`decode_with`].
+/// Options for [`decode_with_options`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DecodeOptions {
     /// How many threads decoding may use: the bodies of many blocks of one
@@ -60,7 +60,7 @@ impl Default for DecodeOptions {
 /// ```
 /// use hcl_core::native::parse_config_str;
 /// use hcl_core::EvalContext;
-/// use hcl_decode::spec::{decode, decode_with, parse_spec_file, DecodeOptions};
+/// use hcl_decode::spec::{decode, decode_with_options, parse_spec_file, DecodeOptions};
 ///
 /// let (spec, _) = parse_spec_file(
 ///     b"block_list {\n  block_type = \"b\"\n  attr { name = \"n\" }\n}\n",
@@ -69,17 +69,17 @@ impl Default for DecodeOptions {
 /// let input: String = (0..200).map(|i| format!("b {{ n = {i} }}\n")).collect();
 /// let (file, _) = parse_config_str(&input, "in.hcl");
 /// let ctx = EvalContext::literal_only();
-/// let parallel = decode_with(&file.body(), &spec.root, &ctx, &DecodeOptions { threads: 4 });
+/// let parallel = decode_with_options(&file.body(), &spec.root, &ctx, &DecodeOptions { threads: 4 });
 /// assert_eq!(parallel, decode(&file.body(), &spec.root, &ctx));
 /// assert_eq!(parallel.0.len(), Some(200));
 /// ```
-pub fn decode_with(
+pub fn decode_with_options(
     body: &dyn Body,
     spec: &Spec,
     ctx: &EvalContext,
     options: &DecodeOptions,
 ) -> (Value, Diagnostics) {
-    Decoder::new(ctx, options.threads).decode_body(body, spec)
+    SpecDecoder::new(ctx, options.threads).decode_body(body, spec)
 }
 
 /// Like [`decode`], but the elements of the top-level body that the spec
@@ -90,7 +90,7 @@ pub fn partial_decode(
     spec: &Spec,
     ctx: &EvalContext,
 ) -> (Value, DynBody, Diagnostics) {
-    let decoder = Decoder::new(ctx, 1);
+    let decoder = SpecDecoder::new(ctx, 1);
     let schema = decoder.schema(spec);
     let (content, rest, mut diags) = body.partial_content(&schema);
     let (value, more) = decoder.decode_content(spec, &content);
@@ -334,16 +334,16 @@ const THREAD_STACK: usize = 8 << 20;
 
 /// The state of one decoding: the context, the threads it may use, and
 /// the schemas and implied types already computed, by spec node.
-struct Decoder<'c> {
+struct SpecDecoder<'c> {
     ctx: &'c EvalContext,
     threads: usize,
     schemas: RefCell<HashMap<*const Spec, Rc<BodySchema>>>,
     types: RefCell<HashMap<*const Spec, Type>>,
 }
 
-impl<'c> Decoder<'c> {
-    fn new(ctx: &'c EvalContext, threads: usize) -> Decoder<'c> {
-        Decoder {
+impl<'c> SpecDecoder<'c> {
+    fn new(ctx: &'c EvalContext, threads: usize) -> SpecDecoder<'c> {
+        SpecDecoder {
             ctx,
             threads: threads.max(1),
             schemas: RefCell::new(HashMap::new()),
@@ -369,7 +369,7 @@ impl<'c> Decoder<'c> {
                 .chunks(chunk)
                 .map(|part| {
                     let work = move || {
-                        let decoder = Decoder::new(ctx, 1);
+                        let decoder = SpecDecoder::new(ctx, 1);
                         part.iter()
                             .map(|block| decoder.decode_body(&*block.body, nested))
                             .collect::<Vec<_>>()

@@ -11,9 +11,9 @@ use hcl_core::native::ParseOptions;
 use hcl_core::parse::Syntax;
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, EvalContextError, Renderer, Value};
 
-use crate::decode::{DecodeContext, HclBody, decode_with};
+use crate::decode::{DecodeContext, HclBody, decode_struct};
 use crate::error::Error;
-use crate::handle::Body;
+use crate::handle::BodyHandle;
 use crate::layered::Layers;
 use crate::syntax::Parsed;
 
@@ -51,7 +51,7 @@ pub fn from_slice<T: HclBody>(source: &[u8], file_name: &str) -> Result<T, Error
 
 /// Decodes a body already parsed, in an evaluation context; `Err` holds
 /// every diagnostic (in source order) if there is an error.
-pub fn from_body<T: HclBody>(body: &Body, ctx: &EvalContext) -> Result<T, Diagnostics> {
+pub fn from_body<T: HclBody>(body: &BodyHandle, ctx: &EvalContext) -> Result<T, Diagnostics> {
     let mut cx = DecodeContext::new(ctx);
     let value = T::decode_body(body, &mut cx);
     let diags = cx.into_diagnostics();
@@ -217,7 +217,7 @@ impl Decoder {
 
     /// Parses text into a body, in the syntax its name implies (or the
     /// one set). `Err` holds the syntax errors.
-    pub fn parse_slice(&self, source: &[u8], file_name: &str) -> Result<Body, Error> {
+    pub fn parse_slice(&self, source: &[u8], file_name: &str) -> Result<BodyHandle, Error> {
         let parsed = self.parse_recovering(source, file_name);
         if parsed.diags.has_errors() {
             let mut diags = parsed.diags;
@@ -341,7 +341,7 @@ impl Decoder {
         &self,
         source: &str,
         file_name: &str,
-    ) -> Result<(T, Body), Error> {
+    ) -> Result<(T, BodyHandle), Error> {
         self.decode_source(source.as_bytes(), file_name)
             .map(|d| d.value)
     }
@@ -351,7 +351,7 @@ impl Decoder {
         &self,
         source: &[u8],
         file_name: &str,
-    ) -> Result<Decoded<(T, Body)>, Error> {
+    ) -> Result<Decoded<(T, BodyHandle)>, Error> {
         // The renderer (a copy of the text) is made only when there is
         // something to show.
         let ctx = self
@@ -378,12 +378,12 @@ impl Decoder {
     /// built, and every diagnostic, in source order.
     fn decode_in<T: HclBody>(
         &self,
-        body: &Body,
+        body: &BodyHandle,
         ctx: &EvalContext,
-    ) -> (Option<(T, Body)>, Diagnostics) {
+    ) -> (Option<(T, BodyHandle)>, Diagnostics) {
         let mut cx = DecodeContext::new(ctx);
         let partial = T::__PARTIAL || self.mode == Mode::Partial;
-        let (value, rest) = decode_with::<T>(body, None, partial, &mut cx);
+        let (value, rest) = decode_struct::<T>(body, None, partial, &mut cx);
         let diags = cx.into_diagnostics();
         let value = value.map(|v| {
             let rest = rest.unwrap_or_else(|| body.partial_content(&T::schema()).1);
@@ -394,7 +394,7 @@ impl Decoder {
 
     /// Decodes a parsed body into `T`; `Err` holds every diagnostic, in
     /// source order.
-    pub fn decode_body<T: HclBody>(&self, body: &Body) -> Result<T, Diagnostics> {
+    pub fn decode_body<T: HclBody>(&self, body: &BodyHandle) -> Result<T, Diagnostics> {
         self.decode_body_partial(body).map(|(v, _)| v)
     }
 
@@ -402,7 +402,7 @@ impl Decoder {
     /// [`Decoded`] has no source text to show them with).
     pub fn decode_body_with_warnings<T: HclBody>(
         &self,
-        body: &Body,
+        body: &BodyHandle,
     ) -> Result<Decoded<T>, Diagnostics> {
         let ctx = self.eval_context_or_error()?;
         match self.decode_in::<T>(body, &ctx) {
@@ -417,7 +417,10 @@ impl Decoder {
 
     /// Decodes a parsed body into `T` and returns the remaining body (see
     /// [`Decoder::decode_partial_str`]).
-    pub fn decode_body_partial<T: HclBody>(&self, body: &Body) -> Result<(T, Body), Diagnostics> {
+    pub fn decode_body_partial<T: HclBody>(
+        &self,
+        body: &BodyHandle,
+    ) -> Result<(T, BodyHandle), Diagnostics> {
         let ctx = self.eval_context_or_error()?;
         match self.decode_in::<T>(body, &ctx) {
             (Some(value), diags) if !diags.has_errors() => Ok(value),
