@@ -11,7 +11,7 @@
 //! attribute that the corpus writes as anything else (references,
 //! templates with interpolations, heredocs with interpolations, calls,
 //! conditionals, `for` expressions, objects holding any of those) is kept
-//! as an unevaluated expression: [`hcl_decode::Expression`] on our side
+//! as an unevaluated expression: [`hcl_decode::ExpressionHandle`] on our side
 //! (a handle to the parsed expression, with its source range),
 //! `hcl::Expression` on hcl-rs's (an owned tree). The structs have the
 //! same fields with the same Rust types; the `locals` blocks, whose
@@ -51,7 +51,7 @@ const MB: usize = 1 << 20;
 
 /// Our side: the corpus's blocks as derived structs.
 mod ours {
-    use hcl_decode::{Body, Expression, FromBody, HclBody};
+    use hcl_decode::{BodyHandle, ExpressionHandle, FromBody, HclBody};
     use std::collections::BTreeMap;
 
     #[derive(HclBody, Debug)]
@@ -75,7 +75,7 @@ mod ours {
         pub description: String,
         /// `number`: a reference, kept as an expression.
         #[hcl(rename = "type")]
-        pub ty: Expression,
+        pub ty: ExpressionHandle,
         pub default: Option<u32>,
         #[hcl(block)]
         pub validation: Vec<Validation>,
@@ -83,7 +83,7 @@ mod ours {
 
     #[derive(HclBody, Debug)]
     pub struct Validation {
-        pub condition: Expression,
+        pub condition: ExpressionHandle,
         pub error_message: String,
     }
 
@@ -96,15 +96,15 @@ mod ours {
 
     /// A body's attributes as a map from name to expression.
     #[derive(Debug)]
-    pub struct Attributes(pub BTreeMap<String, Expression>);
+    pub struct Attributes(pub BTreeMap<String, ExpressionHandle>);
 
     impl FromBody for Attributes {
-        fn from_body(body: &Body) -> Self {
+        fn from_body(body: &BodyHandle) -> Self {
             let (attributes, _) = body.just_attributes();
             Attributes(
                 attributes
                     .into_iter()
-                    .map(|(name, attr)| (name, Expression::from_dyn(attr.expr)))
+                    .map(|(name, attr)| (name, ExpressionHandle::from_dyn(attr.expr)))
                     .collect(),
             )
         }
@@ -114,9 +114,9 @@ mod ours {
     pub struct Output {
         #[hcl(label)]
         pub name: String,
-        pub value: Expression,
+        pub value: ExpressionHandle,
         /// A heredoc with an interpolation.
-        pub description: Expression,
+        pub description: ExpressionHandle,
         #[hcl(default)]
         pub sensitive: bool,
     }
@@ -129,7 +129,7 @@ mod ours {
         pub version: String,
         pub region: String,
         pub subnets: Vec<String>,
-        pub settings: Expression,
+        pub settings: ExpressionHandle,
     }
 
     #[derive(HclBody, Debug)]
@@ -138,17 +138,17 @@ mod ours {
         pub ty: String,
         #[hcl(label)]
         pub name: String,
-        pub count: Expression,
-        pub ami: Expression,
+        pub count: ExpressionHandle,
+        pub ami: ExpressionHandle,
         pub instance_type: String,
-        pub subnet_id: Expression,
-        pub tags: Expression,
+        pub subnet_id: ExpressionHandle,
+        pub tags: ExpressionHandle,
         #[hcl(block)]
         pub ingress: Vec<Ingress>,
-        pub user_data: Option<Expression>,
+        pub user_data: Option<ExpressionHandle>,
         #[hcl(block)]
         pub lifecycle: Lifecycle,
-        pub depends_on: Expression,
+        pub depends_on: ExpressionHandle,
     }
 
     #[derive(HclBody, Debug)]
@@ -156,14 +156,14 @@ mod ours {
         pub from_port: u16,
         pub to_port: u16,
         pub protocol: String,
-        pub cidr_blocks: Expression,
+        pub cidr_blocks: ExpressionHandle,
         pub description: String,
     }
 
     #[derive(HclBody, Debug)]
     pub struct Lifecycle {
         pub create_before_destroy: bool,
-        pub ignore_changes: Expression,
+        pub ignore_changes: ExpressionHandle,
     }
 }
 

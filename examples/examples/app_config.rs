@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use hcl_decode::{Decoder, Diagnostic, HclBody, Range, Value, ValueError};
+use hcl_decode::prelude::*;
 
 /// The whole file.
 #[derive(HclBody, Debug)]
@@ -106,7 +106,7 @@ fn parse_address(value: &Value, _range: &Range) -> Result<SocketAddr, String> {
 
 /// A duration written as a whole number and a unit: `"250ms"`, `"5s"`,
 /// `"2m"`, `"1h"`.
-fn parse_duration(value: &Value, range: &Range) -> Result<Duration, ValueError> {
+fn parse_duration(value: &Value, range: &Range) -> Result<Duration, FromValueError> {
     let text = value
         .as_str()
         .ok_or("a duration is a string, such as \"5s\"")?;

@@ -7,7 +7,7 @@
 //!
 //! Run with `cargo run -p examples --example plugins`.
 
-use hcl_decode::{Decoder, Error, HclBody, Layers};
+use hcl_decode::prelude::*;
 
 /// What the core reads.
 #[derive(HclBody, Debug)]

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use hcl_decode::{HclBody, Serde};
+use hcl_decode::prelude::*;
 use serde::Deserialize;
 
 /// Existing serde types, unaware of HCL.

@@ -15,6 +15,7 @@
 
 pub mod body;
 pub mod convert;
+pub mod cty_json;
 pub mod diagnostic;
 pub mod dynblock;
 pub mod eval;
@@ -25,6 +26,7 @@ pub mod json;
 pub mod native;
 pub mod number;
 pub mod ops;
+pub mod parse;
 pub mod path;
 pub mod pos;
 pub mod quote;

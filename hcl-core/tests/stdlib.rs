@@ -15,8 +15,8 @@
 
 use std::collections::BTreeMap;
 
+use hcl_core::cty_json::{decode, marshal, marshal_type};
 use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
-use hcl_core::stdlib::json::{decode, marshal, marshal_type};
 use hcl_core::stdlib::{
     abs, coalesce, concat, hasindex, hcldec_functions, int, jsondecode, jsonencode, length, lower,
     max, min, reverse, strlen, substr, upper,
@@ -708,7 +708,7 @@ fn json_round_trip_and_types() {
 
 #[test]
 fn jsondecode_nesting_up_to_the_limit_works() {
-    let depth = hcl_core::stdlib::json::MAX_DEPTH;
+    let depth = hcl_core::cty_json::MAX_DEPTH;
     let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
     let v = call(&jsondecode(), &[s(&text)]);
     assert_eq!(call(&jsonencode(), &[v]), s(&text));
@@ -726,7 +726,7 @@ fn jsondecode_nesting_up_to_the_limit_works() {
 /// stop at `MAX_DEPTH` (512) levels.
 #[test]
 fn deviation_jsondecode_nesting_is_limited() {
-    let depth = hcl_core::stdlib::json::MAX_DEPTH + 1;
+    let depth = hcl_core::cty_json::MAX_DEPTH + 1;
     let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
     assert_eq!(
         call_err(&jsondecode(), &[s(&text)]),

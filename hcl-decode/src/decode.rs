@@ -11,8 +11,8 @@ use hcl_core::{
     Diagnostic, Diagnostics, DynBody, DynExpression, EvalContext, PathStep, Range, Type, Value,
 };
 
-use crate::error::ValueError;
-use crate::handle::{Body, Expression};
+use crate::error::FromValueError;
+use crate::handle::{BodyHandle, ExpressionHandle};
 
 /// The state of one decoding pass: the evaluation context expressions are
 /// evaluated in, and the diagnostics found so far.
@@ -72,8 +72,8 @@ impl<'a> DecodeContext<'a> {
 #[derive(Debug)]
 pub struct Content<'a> {
     pub(crate) content: &'a BodyContent,
-    pub(crate) body: &'a Body,
-    pub(crate) rest: Option<&'a Body>,
+    pub(crate) body: &'a BodyHandle,
+    pub(crate) rest: Option<&'a BodyHandle>,
     pub(crate) block: Option<&'a Block>,
 }
 
@@ -82,8 +82,8 @@ impl<'a> Content<'a> {
     /// (after partial processing) and the block the body belongs to.
     pub fn new(
         content: &'a BodyContent,
-        body: &'a Body,
-        rest: Option<&'a Body>,
+        body: &'a BodyHandle,
+        rest: Option<&'a BodyHandle>,
         block: Option<&'a Block>,
     ) -> Content<'a> {
         Content {
@@ -181,14 +181,14 @@ pub trait HclBody: Sized {
     /// or partially when there is a `remain` field), then decodes every
     /// field. Every problem is recorded in `cx`; `None` if the value could
     /// not be built.
-    fn decode_body(body: &Body, cx: &mut DecodeContext<'_>) -> Option<Self> {
-        decode_with::<Self>(body, None, Self::__PARTIAL, cx).0
+    fn decode_body(body: &BodyHandle, cx: &mut DecodeContext<'_>) -> Option<Self> {
+        decode_struct::<Self>(body, None, Self::__PARTIAL, cx).0
     }
 
     /// Decodes a block: its body, and its labels into the `label` fields.
     fn decode_block(block: &Block, cx: &mut DecodeContext<'_>) -> Option<Self> {
-        let body = Body::from_dyn(block.body.clone());
-        decode_with::<Self>(&body, Some(block), Self::__PARTIAL, cx).0
+        let body = BodyHandle::from_dyn(block.body.clone());
+        decode_struct::<Self>(&body, Some(block), Self::__PARTIAL, cx).0
     }
 
     #[doc(hidden)]
@@ -198,28 +198,32 @@ pub trait HclBody: Sized {
     #[doc(hidden)]
     /// The struct from an object value converted to `__object_type`;
     /// `labels` fill the `label` fields (a map of blocks gives its key).
-    fn __from_object(value: &Value, range: &Range, labels: &[String]) -> Result<Self, ValueError>;
+    fn __from_object(
+        value: &Value,
+        range: &Range,
+        labels: &[String],
+    ) -> Result<Self, FromValueError>;
 }
 
 /// Processes `body` with `T`'s schema (partially when `partial`) and
 /// decodes `T`; returns the remaining body of partial processing too.
-pub(crate) fn decode_with<T: HclBody>(
-    body: &Body,
+pub(crate) fn decode_struct<T: HclBody>(
+    body: &BodyHandle,
     block: Option<&Block>,
     partial: bool,
     cx: &mut DecodeContext<'_>,
-) -> (Option<T>, Option<Body>) {
-    decode_with_schema::<T>(body, block, partial, &T::schema(), cx)
+) -> (Option<T>, Option<BodyHandle>) {
+    decode_struct_with_schema::<T>(body, block, partial, &T::schema(), cx)
 }
 
-/// [`decode_with`] with `T`'s schema made already (once for many blocks).
-fn decode_with_schema<T: HclBody>(
-    body: &Body,
+/// [`decode_struct`] with `T`'s schema made already (once for many blocks).
+fn decode_struct_with_schema<T: HclBody>(
+    body: &BodyHandle,
     block: Option<&Block>,
     partial: bool,
     schema: &BodySchema,
     cx: &mut DecodeContext<'_>,
-) -> (Option<T>, Option<Body>) {
+) -> (Option<T>, Option<BodyHandle>) {
     if partial {
         let (content, rest, diags) = body.partial_content(schema);
         let failed = diags.errors().any(|d| d.summary == "Invalid body schema");
@@ -249,8 +253,8 @@ fn decode_block_with<T: HclBody>(
     schema: &BodySchema,
     cx: &mut DecodeContext<'_>,
 ) -> Option<T> {
-    let body = Body::from_dyn(block.body.clone());
-    decode_with_schema::<T>(&body, Some(block), T::__PARTIAL, schema, cx).0
+    let body = BodyHandle::from_dyn(block.body.clone());
+    decode_struct_with_schema::<T>(&body, Some(block), T::__PARTIAL, schema, cx).0
 }
 
 /// The types a `#[hcl(block)]` field may have: `T` (exactly one block),
@@ -286,7 +290,7 @@ pub trait FromBlocks: Sized {
     fn value_type() -> Type;
 
     /// The blocks from a value converted to [`FromBlocks::value_type`].
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError>;
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError>;
 }
 
 /// "Duplicate X block", as gohcl reports a second block where one is
@@ -343,9 +347,9 @@ impl<T: HclBody> FromBlocks for T {
         T::__object_type()
     }
 
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         if value.is_null() {
-            return Err(ValueError::null());
+            return Err(FromValueError::null());
         }
         T::__from_object(value, range, &[])
     }
@@ -374,7 +378,7 @@ impl<T: HclBody> FromBlocks for Option<T> {
         T::__object_type()
     }
 
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         if value.is_null() {
             return Ok(None);
         }
@@ -399,11 +403,11 @@ impl<T: HclBody> FromBlocks for Vec<T> {
         Type::list(T::__object_type())
     }
 
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         if value.is_null() {
             return Ok(Vec::new());
         }
-        let elements = value.elements().ok_or_else(ValueError::unknown)?;
+        let elements = value.elements().ok_or_else(FromValueError::unknown)?;
         elements
             .iter()
             .enumerate()
@@ -458,11 +462,11 @@ fn keyed<T: HclBody, M: Extend<(String, T)> + Default>(
 fn keyed_from_value<T: HclBody, M: FromIterator<(String, T)>>(
     value: &Value,
     range: &Range,
-) -> Result<M, ValueError> {
+) -> Result<M, FromValueError> {
     if value.is_null() {
         return Ok(std::iter::empty().collect());
     }
-    let attributes = value.attributes().ok_or_else(ValueError::unknown)?;
+    let attributes = value.attributes().ok_or_else(FromValueError::unknown)?;
     attributes
         .iter()
         .map(|(k, v)| {
@@ -491,7 +495,7 @@ impl<T: HclBody> FromBlocks for BTreeMap<String, T> {
         Type::map(T::__object_type())
     }
 
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         keyed_from_value(value, range)
     }
 }
@@ -514,7 +518,7 @@ impl<T: HclBody, S: BuildHasher + Default> FromBlocks for HashMap<String, T, S> 
         Type::map(T::__object_type())
     }
 
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         keyed_from_value(value, range)
     }
 }
@@ -550,21 +554,21 @@ impl FromLabel for std::sync::Arc<str> {
 /// The types a `#[hcl(remain)]` or `#[hcl(body)]` field may have: a body.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot hold a body",
-    label = "a `remain` or `body` field must be a body: `hcl_decode::Body`"
+    label = "a `remain` or `body` field must be a body: `hcl_decode::BodyHandle`"
 )]
 pub trait FromBody: Sized {
     /// The body.
-    fn from_body(body: &Body) -> Self;
+    fn from_body(body: &BodyHandle) -> Self;
 }
 
-impl FromBody for Body {
-    fn from_body(body: &Body) -> Self {
+impl FromBody for BodyHandle {
+    fn from_body(body: &BodyHandle) -> Self {
         body.clone()
     }
 }
 
 impl FromBody for DynBody {
-    fn from_body(body: &Body) -> Self {
+    fn from_body(body: &BodyHandle) -> Self {
         body.as_dyn().clone()
     }
 }
@@ -596,11 +600,11 @@ impl FromRange for Option<Range> {
 }
 
 /// The types of a field that keeps its attribute unevaluated: an
-/// [`Expression`] (or the core's `DynExpression`), or an `Option` of one
+/// [`ExpressionHandle`] (or the core's `DynExpression`), or an `Option` of one
 /// (`None` when the attribute is absent).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot hold an expression",
-    label = "an `expr` field must be `hcl_decode::Expression` or `Option<hcl_decode::Expression>`"
+    label = "an `expr` field must be `hcl_decode::ExpressionHandle` or `Option<hcl_decode::ExpressionHandle>`"
 )]
 pub trait FromExpression: Sized {
     /// Whether an absent attribute is allowed (`Option`).
@@ -614,9 +618,9 @@ pub trait FromExpression: Sized {
     fn absent(missing: &Range) -> Self;
 }
 
-impl FromExpression for Expression {
+impl FromExpression for ExpressionHandle {
     fn from_expression(expr: &DynExpression) -> Self {
-        Expression::from_dyn(expr.clone())
+        ExpressionHandle::from_dyn(expr.clone())
     }
     fn absent(missing: &Range) -> Self {
         crate::handle::null_expression(missing.clone())

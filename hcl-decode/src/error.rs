@@ -1,4 +1,4 @@
-//! Errors: [`ValueError`] (a value that does not fit a Rust type, with the
+//! Errors: [`FromValueError`] (a value that does not fit a Rust type, with the
 //! path inside the value) and [`Error`] (the diagnostics of a failed
 //! decoding, rendered with their source lines).
 
@@ -37,14 +37,14 @@ pub(crate) const VALUE_SUMMARY: &str = "Invalid attribute value";
 /// [`ConversionError`], or a whole [`Diagnostic`] (used as it is).
 ///
 /// ```
-/// use hcl_decode::{PathStep, Value, ValueError};
+/// use hcl_decode::{PathStep, Value, FromValueError};
 ///
-/// let e = ValueError::new("must be a power of two").within(PathStep::Attr("size".into()));
+/// let e = FromValueError::new("must be a power of two").within(PathStep::Attr("size".into()));
 /// assert_eq!(e.to_string(), ".size: must be a power of two");
 /// assert_eq!(e.summary(), "Invalid attribute value");
 /// ```
 #[derive(Clone, Debug, PartialEq)]
-pub struct ValueError {
+pub struct FromValueError {
     // Boxed: a `Result` carrying it stays small.
     inner: Box<Inner>,
 }
@@ -59,17 +59,17 @@ struct Inner {
     verbatim: bool,
 }
 
-impl ValueError {
-    fn from_inner(inner: Inner) -> ValueError {
-        ValueError {
+impl FromValueError {
+    fn from_inner(inner: Inner) -> FromValueError {
+        FromValueError {
             inner: Box::new(inner),
         }
     }
 
     /// An error about the value as a whole, with the summary "Invalid
     /// attribute value".
-    pub fn new(message: impl Into<String>) -> ValueError {
-        ValueError::from_inner(Inner {
+    pub fn new(message: impl Into<String>) -> FromValueError {
+        FromValueError::from_inner(Inner {
             summary: VALUE_SUMMARY.to_owned(),
             path: Path::root(),
             message: message.into(),
@@ -80,8 +80,8 @@ impl ValueError {
 
     /// The error for a value that does not convert to the type wanted
     /// (summary "Incorrect attribute value type").
-    pub fn conversion(error: ConversionError) -> ValueError {
-        ValueError::from_inner(Inner {
+    pub fn conversion(error: ConversionError) -> FromValueError {
+        FromValueError::from_inner(Inner {
             summary: TYPE_SUMMARY.to_owned(),
             path: error.path().clone(),
             message: error.message().to_owned(),
@@ -91,31 +91,31 @@ impl ValueError {
     }
 
     /// The error for a null value where one is not allowed.
-    pub fn null() -> ValueError {
-        ValueError::new("a null value is not allowed here")
+    pub fn null() -> FromValueError {
+        FromValueError::new("a null value is not allowed here")
     }
 
     /// The error for a value that is not known yet.
-    pub fn unknown() -> ValueError {
-        ValueError::new("the value is not known yet")
+    pub fn unknown() -> FromValueError {
+        FromValueError::new("the value is not known yet")
     }
 
     /// Sets the summary.
-    pub fn with_summary(mut self, summary: impl Into<String>) -> ValueError {
+    pub fn with_summary(mut self, summary: impl Into<String>) -> FromValueError {
         self.inner.summary = summary.into();
         self
     }
 
     /// Sets the range the diagnostic is about (by default, the attribute's
     /// expression, or the element at fault).
-    pub fn with_subject(mut self, subject: Range) -> ValueError {
+    pub fn with_subject(mut self, subject: Range) -> FromValueError {
         self.inner.subject = Some(subject);
         self
     }
 
     /// The same error seen from a container: `step` leads from the
     /// container to the value the error was found in.
-    pub fn within(mut self, step: PathStep) -> ValueError {
+    pub fn within(mut self, step: PathStep) -> FromValueError {
         self.inner.path.prepend(step);
         self
     }
@@ -175,7 +175,7 @@ impl ValueError {
 
 /// The path and the message: `.port: a number is required`; the message
 /// alone for the value as a whole.
-impl fmt::Display for ValueError {
+impl fmt::Display for FromValueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.inner.path.is_root() || self.inner.verbatim {
             f.write_str(&self.inner.message)
@@ -185,31 +185,31 @@ impl fmt::Display for ValueError {
     }
 }
 
-impl std::error::Error for ValueError {}
+impl std::error::Error for FromValueError {}
 
-impl From<ConversionError> for ValueError {
-    fn from(e: ConversionError) -> ValueError {
-        ValueError::conversion(e)
+impl From<ConversionError> for FromValueError {
+    fn from(e: ConversionError) -> FromValueError {
+        FromValueError::conversion(e)
     }
 }
 
-impl From<String> for ValueError {
-    fn from(message: String) -> ValueError {
-        ValueError::new(message)
+impl From<String> for FromValueError {
+    fn from(message: String) -> FromValueError {
+        FromValueError::new(message)
     }
 }
 
-impl From<&str> for ValueError {
-    fn from(message: &str) -> ValueError {
-        ValueError::new(message)
+impl From<&str> for FromValueError {
+    fn from(message: &str) -> FromValueError {
+        FromValueError::new(message)
     }
 }
 
 /// A diagnostic given whole: its summary, detail and subject are kept (the
 /// subject defaults to the expression's range).
-impl From<Diagnostic> for ValueError {
-    fn from(d: Diagnostic) -> ValueError {
-        ValueError::from_inner(Inner {
+impl From<Diagnostic> for FromValueError {
+    fn from(d: Diagnostic) -> FromValueError {
+        FromValueError::from_inner(Inner {
             summary: d.summary,
             path: Path::root(),
             message: d.detail,
@@ -219,9 +219,9 @@ impl From<Diagnostic> for ValueError {
     }
 }
 
-impl From<hcl_core::number::NumberRangeError> for ValueError {
-    fn from(e: hcl_core::number::NumberRangeError) -> ValueError {
-        ValueError::new(e.to_string())
+impl From<hcl_core::number::NumberRangeError> for FromValueError {
+    fn from(e: hcl_core::number::NumberRangeError) -> FromValueError {
+        FromValueError::new(e.to_string())
     }
 }
 

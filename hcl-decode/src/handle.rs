@@ -1,6 +1,6 @@
-//! [`Body`] and [`Expression`]: owned, cheaply cloned handles to a body or
-//! an expression of any syntax, usable as field types of a struct that
-//! derives [`HclBody`](crate::HclBody).
+//! [`BodyHandle`] and [`ExpressionHandle`]: owned, cheaply cloned handles
+//! to a body or an expression of any syntax, usable as field types of a
+//! struct that derives [`HclBody`](crate::HclBody).
 //!
 //! `hcl_core` models bodies and expressions as traits
 //! ([`hcl_core::Body`], [`hcl_core::Expression`]) implemented by each syntax;
@@ -23,13 +23,13 @@ use crate::target::{FromValue, decode_value};
 /// body, kept unevaluated). Cloning it is a reference-count increment.
 ///
 /// ```
-/// use hcl_decode::{Body, HclBody};
+/// use hcl_decode::{BodyHandle, HclBody};
 ///
 /// #[derive(HclBody, Debug)]
 /// struct Core {
 ///     name: String,
 ///     #[hcl(remain)]
-///     rest: Body,
+///     rest: BodyHandle,
 /// }
 ///
 /// let core: Core = hcl_decode::from_str("name = \"api\"\nreplicas = 3\n", "app.hcl").unwrap();
@@ -37,17 +37,17 @@ use crate::target::{FromValue, decode_value};
 /// assert_eq!(attributes.keys().collect::<Vec<_>>(), ["replicas"]);
 /// ```
 #[derive(Clone)]
-pub struct Body(DynBody);
+pub struct BodyHandle(DynBody);
 
-impl Body {
+impl BodyHandle {
     /// A handle to a body.
-    pub fn new(body: impl hcl_core::Body + 'static) -> Body {
-        Body(Arc::new(body))
+    pub fn new(body: impl hcl_core::Body + 'static) -> BodyHandle {
+        BodyHandle(Arc::new(body))
     }
 
     /// A handle to a shared body.
-    pub fn from_dyn(body: DynBody) -> Body {
-        Body(body)
+    pub fn from_dyn(body: DynBody) -> BodyHandle {
+        BodyHandle(body)
     }
 
     /// The shared body.
@@ -67,9 +67,9 @@ impl Body {
 
     /// Partial processing ([`hcl_core::Body::partial_content`]): the content
     /// the schema names and the remaining body.
-    pub fn partial_content(&self, schema: &BodySchema) -> (BodyContent, Body, Diagnostics) {
+    pub fn partial_content(&self, schema: &BodySchema) -> (BodyContent, BodyHandle, Diagnostics) {
         let (content, rest, diags) = self.0.partial_content(schema);
-        (content, Body(rest), diags)
+        (content, BodyHandle(rest), diags)
     }
 
     /// Dynamic-attributes processing ([`hcl_core::Body::just_attributes`]).
@@ -83,7 +83,7 @@ impl Body {
     }
 }
 
-impl hcl_core::Body for Body {
+impl hcl_core::Body for BodyHandle {
     fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
         self.0.content(schema)
     }
@@ -101,20 +101,20 @@ impl hcl_core::Body for Body {
     }
 }
 
-impl fmt::Debug for Body {
+impl fmt::Debug for BodyHandle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Body({})", self.0.missing_item_range())
+        write!(f, "BodyHandle({})", self.0.missing_item_range())
     }
 }
 
-impl From<DynBody> for Body {
-    fn from(body: DynBody) -> Body {
-        Body(body)
+impl From<DynBody> for BodyHandle {
+    fn from(body: DynBody) -> BodyHandle {
+        BodyHandle(body)
     }
 }
 
-impl From<Body> for DynBody {
-    fn from(body: Body) -> DynBody {
+impl From<BodyHandle> for DynBody {
+    fn from(body: BodyHandle) -> DynBody {
         body.0
     }
 }
@@ -127,11 +127,11 @@ impl From<Body> for DynBody {
 /// simply a field of this type).
 ///
 /// ```
-/// use hcl_decode::{EvalContext, Expression, HclBody, Value};
+/// use hcl_decode::{EvalContext, ExpressionHandle, HclBody, Value};
 ///
 /// #[derive(HclBody, Debug)]
 /// struct Rule {
-///     when: Expression,
+///     when: ExpressionHandle,
 /// }
 ///
 /// let rule: Rule = hcl_decode::from_str("when = count > 2\n", "rules.hcl").unwrap();
@@ -140,30 +140,30 @@ impl From<Body> for DynBody {
 /// assert_eq!(rule.when.evaluate::<bool>(&ctx).unwrap(), true);
 /// ```
 #[derive(Clone)]
-pub struct Expression(DynExpression);
+pub struct ExpressionHandle(DynExpression);
 
-impl Expression {
+impl ExpressionHandle {
     /// A handle to an expression.
-    pub fn new(expr: impl hcl_core::Expression + 'static) -> Expression {
-        Expression(Arc::new(expr))
+    pub fn new(expr: impl hcl_core::Expression + 'static) -> ExpressionHandle {
+        ExpressionHandle(Arc::new(expr))
     }
 
     /// A handle to a shared expression.
-    pub fn from_dyn(expr: DynExpression) -> Expression {
-        Expression(expr)
+    pub fn from_dyn(expr: DynExpression) -> ExpressionHandle {
+        ExpressionHandle(expr)
     }
 
     /// An expression that evaluates to `value` whatever the context, said
     /// to be written at `range` (as Go's `hcl.StaticExpr`).
     ///
     /// ```
-    /// use hcl_decode::{EvalContext, Expression, Pos, Range, Value};
+    /// use hcl_decode::{EvalContext, ExpressionHandle, Pos, Range, Value};
     ///
-    /// let e = Expression::from_value(Value::number(3), Range::at("x.hcl", Pos::start()));
+    /// let e = ExpressionHandle::from_value(Value::number(3), Range::at("x.hcl", Pos::start()));
     /// assert_eq!(e.value(&EvalContext::new()).0, Value::number(3));
     /// ```
-    pub fn from_value(value: Value, range: Range) -> Expression {
-        Expression(Arc::new(StaticExpression { value, range }))
+    pub fn from_value(value: Value, range: Range) -> ExpressionHandle {
+        ExpressionHandle(Arc::new(StaticExpression { value, range }))
     }
 
     /// The shared expression.
@@ -215,7 +215,7 @@ impl Expression {
     }
 }
 
-impl hcl_core::Expression for Expression {
+impl hcl_core::Expression for ExpressionHandle {
     fn value(&self, ctx: &EvalContext) -> (Value, Diagnostics) {
         self.0.value(ctx)
     }
@@ -253,20 +253,20 @@ impl hcl_core::Expression for Expression {
     }
 }
 
-impl fmt::Debug for Expression {
+impl fmt::Debug for ExpressionHandle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Expression({})", self.0.range())
+        write!(f, "ExpressionHandle({})", self.0.range())
     }
 }
 
-impl From<DynExpression> for Expression {
-    fn from(expr: DynExpression) -> Expression {
-        Expression(expr)
+impl From<DynExpression> for ExpressionHandle {
+    fn from(expr: DynExpression) -> ExpressionHandle {
+        ExpressionHandle(expr)
     }
 }
 
-impl From<Expression> for DynExpression {
-    fn from(expr: Expression) -> DynExpression {
+impl From<ExpressionHandle> for DynExpression {
+    fn from(expr: ExpressionHandle) -> DynExpression {
         expr.0
     }
 }
@@ -297,6 +297,6 @@ impl hcl_core::Expression for StaticExpression {
 }
 
 /// The null expression gohcl gives an absent optional expression field.
-pub(crate) fn null_expression(range: Range) -> Expression {
-    Expression::from_value(Value::null(Type::Dynamic), range)
+pub(crate) fn null_expression(range: Range) -> ExpressionHandle {
+    ExpressionHandle::from_value(Value::null(Type::Dynamic), range)
 }

@@ -47,7 +47,7 @@ use hcl_core::{Diagnostics, EvalContext, Renderer};
 
 use crate::decode::{Content, DecodeContext, HclBody};
 use crate::error::Error;
-use crate::handle::Body;
+use crate::handle::BodyHandle;
 use crate::syntax::Damage;
 
 /// A layered decoding of one body: each [`Layers::decode`] takes the
@@ -56,7 +56,7 @@ use crate::syntax::Damage;
 /// every layer.
 #[derive(Debug)]
 pub struct Layers {
-    rest: Body,
+    rest: BodyHandle,
     ctx: EvalContext,
     schemas: Vec<BodySchema>,
     diags: Diagnostics,
@@ -68,7 +68,7 @@ pub struct Layers {
 
 impl Layers {
     /// Starts with a whole body, evaluating expressions in `ctx`.
-    pub fn new(body: Body, ctx: EvalContext) -> Layers {
+    pub fn new(body: BodyHandle, ctx: EvalContext) -> Layers {
         Layers {
             rest: body,
             ctx,
@@ -118,7 +118,7 @@ impl Layers {
     }
 
     /// What no layer has consumed yet.
-    pub fn remaining(&self) -> &Body {
+    pub fn remaining(&self) -> &BodyHandle {
         &self.rest
     }
 
@@ -150,7 +150,10 @@ impl Layers {
 /// Decodes `T` from `body` by partial processing, whatever `T` says: the
 /// attributes and blocks `T` names are taken, everything else is returned
 /// as the remaining body, for the next layer. Diagnostics go to `cx`.
-pub fn decode_partial<T: HclBody>(body: &Body, cx: &mut DecodeContext<'_>) -> (Option<T>, Body) {
+pub fn decode_partial<T: HclBody>(
+    body: &BodyHandle,
+    cx: &mut DecodeContext<'_>,
+) -> (Option<T>, BodyHandle) {
     let (content, rest, diags) = body.partial_content(&T::schema());
     let failed = diags.errors().any(|d| d.summary == "Invalid body schema");
     cx.extend(diags);
@@ -173,7 +176,7 @@ pub fn decode_partial<T: HclBody>(body: &Body, cx: &mut DecodeContext<'_>) -> (O
 /// struct Core {
 ///     name: String,
 ///     #[hcl(remain)]
-///     plugins: hcl_decode::Body,
+///     plugins: hcl_decode::BodyHandle,
 /// }
 ///
 /// #[derive(HclBody)]
@@ -198,7 +201,7 @@ pub fn decode_partial<T: HclBody>(body: &Body, cx: &mut DecodeContext<'_>) -> (O
 ///     "a.hcl:2,1-7: Unsupported block type; Blocks of type \"rediss\" are not expected here. Did you mean \"redis\"?"
 /// );
 /// ```
-pub fn unconsumed(rest: &Body, schemas: &[BodySchema]) -> Diagnostics {
+pub fn unconsumed(rest: &BodyHandle, schemas: &[BodySchema]) -> Diagnostics {
     let mut all = BodySchema::new();
     for s in schemas {
         all = all.union(s);

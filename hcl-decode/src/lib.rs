@@ -12,7 +12,7 @@
 //!   the `hcldec` tool runs).
 //!
 //! ```
-//! use hcl_decode::HclBody;
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Config {
@@ -64,7 +64,7 @@
 //! file ([`Error`]).
 //!
 //! ```no_run
-//! # use hcl_decode::HclBody;
+//! # use hcl_decode::prelude::*;
 //! # #[derive(HclBody)] struct Config { name: String }
 //! let config: Config = hcl_decode::from_file("app.hcl")?;
 //! # Ok::<(), hcl_decode::Error>(())
@@ -78,11 +78,11 @@
 //! | annotation | the field holds | field types |
 //! |---|---|---|
 //! | `attr` (default) | an attribute's value, converted to the field's HCL type by the core's rules, then extracted | any [`FromValue`] type (see [`target`]) |
-//! | `expr` | an attribute kept unevaluated (a field of type [`Expression`] is `expr` without saying so) | [`Expression`], `Option<Expression>` |
+//! | `expr` | an attribute kept unevaluated (a field of type [`ExpressionHandle`] is `expr` without saying so) | [`ExpressionHandle`], `Option<ExpressionHandle>` |
 //! | `block` | blocks of the field's name | `T` (exactly one), `Option<T>` (at most one), `Vec<T>` (any), `BTreeMap<String, T>` / `HashMap<String, T>` (keyed by the first label, unique), with `T: HclBody` ([`FromBlocks`]) |
 //! | `label` | the block's labels, in field order; they define the block header schema (the label's name is the field's, or `rename`) | `String` ([`FromLabel`]) |
-//! | `remain` | the rest of the body: what no other field names (the body is then processed partially); at most one | [`Body`] ([`FromBody`]) |
-//! | `body` | the whole body of the block, unevaluated; at most one | [`Body`] |
+//! | `remain` | the rest of the body: what no other field names (the body is then processed partially); at most one | [`BodyHandle`] ([`FromBody`]) |
+//! | `body` | the whole body of the block, unevaluated; at most one | [`BodyHandle`] |
 //! | `flatten` | a struct whose fields are this struct's fields (its schema merged in) | `T: HclBody` without labels |
 //! | `def_range` | the block's definition range (type name and labels; the missing-item range of a root body) | [`Range`], `Option<Range>` ([`FromRange`]) |
 //! | `attr_range = "field"` | the range of the attribute of the named `attr`/`expr` field, `name = value` (its body's missing-item range, or `None`, when absent) | [`Range`], `Option<Range>` |
@@ -105,7 +105,7 @@
 //! identifier loses its `r#`.
 //!
 //! ```
-//! use hcl_decode::HclBody;
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Service {
@@ -139,7 +139,7 @@
 //! `Default::default()` when absent or null.
 //!
 //! ```
-//! use hcl_decode::HclBody;
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Service {
@@ -162,7 +162,7 @@
 //! string literal converted by `Into` (`default = "x"` for a `String`).
 //!
 //! ```
-//! use hcl_decode::HclBody;
+//! use hcl_decode::prelude::*;
 //!
 //! fn default_zones() -> Vec<String> {
 //!     vec!["a".to_owned(), "b".to_owned()]
@@ -196,7 +196,7 @@
 //!
 //! ```
 //! use std::collections::BTreeMap;
-//! use hcl_decode::HclBody;
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Config {
@@ -257,7 +257,7 @@
 //! them.
 //!
 //! ```
-//! use hcl_decode::HclBody;
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Config {
@@ -287,20 +287,20 @@
 //! ### The rest of a body: `remain` and `body`
 //!
 //! A `remain` field gets what the struct's other fields do not name, as a
-//! [`Body`] to decode later (by a plugin, say): the body is processed
+//! [`BodyHandle`] to decode later (by a plugin, say): the body is processed
 //! partially, so those items are no error. A `body` field gets the block's
 //! whole body. Both are unevaluated.
 //!
 //! ```
-//! use hcl_decode::{Body, HclBody};
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Core {
 //!     name: String,
 //!     #[hcl(remain)]
-//!     rest: Body,
+//!     rest: BodyHandle,
 //!     #[hcl(body)]
-//!     all: Body,
+//!     all: BodyHandle,
 //! }
 //!
 //! let c: Core = hcl_decode::from_str("name = \"api\"\ncache_size = 64\n", "c.hcl").unwrap();
@@ -310,18 +310,18 @@
 //!
 //! ### Unevaluated attributes: `expr`
 //!
-//! A field of type [`Expression`] (or `Option<Expression>`, optional) keeps
-//! the attribute's expression, to evaluate later in a context the
-//! application builds once it knows more.
+//! A field of type [`ExpressionHandle`] (or `Option<ExpressionHandle>`,
+//! optional) keeps the attribute's expression, to evaluate later in a
+//! context the application builds once it knows more.
 //!
 //! ```
-//! use hcl_decode::{EvalContext, Expression, HclBody, Value};
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Alert {
 //!     #[hcl(expr)]
-//!     when: Expression,
-//!     unless: Option<Expression>,
+//!     when: ExpressionHandle,
+//!     unless: Option<ExpressionHandle>,
 //! }
 //!
 //! let a: Alert = hcl_decode::from_str("when = errors > limit\n", "a.hcl").unwrap();
@@ -339,7 +339,7 @@
 //! a compile error).
 //!
 //! ```
-//! use hcl_decode::HclBody;
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Common {
@@ -364,15 +364,15 @@
 //! ### Custom conversions: `with`
 //!
 //! `with = path` decodes the attribute with a function
-//! `fn(&Value, &Range) -> Result<T, E>`, `E: Into<ValueError>` (a `String`
-//! or `&str` message, a [`ValueError`], a whole [`Diagnostic`]), given the
+//! `fn(&Value, &Range) -> Result<T, E>`, `E: Into<FromValueError>` (a `String`
+//! or `&str` message, a [`FromValueError`], a whole [`Diagnostic`]), given the
 //! value as evaluated (not converted) and the range of the expression. For
 //! an `Option<T>` field it returns `T` and is not called for an absent or
 //! null attribute; it combines with `default`.
 //!
 //! ```
 //! use std::time::Duration;
-//! use hcl_decode::{HclBody, Range, Value};
+//! use hcl_decode::prelude::*;
 //!
 //! fn seconds(value: &Value, _range: &Range) -> Result<Duration, String> {
 //!     let text = value.as_str().ok_or("a duration is a string such as \"30s\"")?;
@@ -411,7 +411,7 @@
 //! range (an absent attribute, the root body's definition).
 //!
 //! ```
-//! use hcl_decode::{HclBody, Range};
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Config {
@@ -446,7 +446,7 @@
 //! application to fill.
 //!
 //! ```
-//! use hcl_decode::HclBody;
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Service {
@@ -516,7 +516,7 @@
 //!
 //! ```
 //! use std::collections::BTreeMap;
-//! use hcl_decode::{HclBody, Serde, Value};
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(serde::Deserialize, Debug, PartialEq)]
 //! #[serde(rename_all = "lowercase")]
@@ -572,7 +572,7 @@
 //! [`Diagnostic`] with a summary, a detail and a [`Range`]).
 //!
 //! ```
-//! use hcl_decode::HclBody;
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Config {
@@ -610,7 +610,7 @@
 //! declaring any is an error).
 //!
 //! ```
-//! use hcl_decode::{Decoder, Function, HclBody, Parameter, Type, Value};
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Config {
@@ -643,7 +643,7 @@
 //! every layer's own mistakes.
 //!
 //! ```
-//! use hcl_decode::{Decoder, HclBody};
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Core {
@@ -676,7 +676,7 @@
 //! label; strings are templates (literals in literal-only mode).
 //!
 //! ```
-//! use hcl_decode::HclBody;
+//! use hcl_decode::prelude::*;
 //!
 //! #[derive(HclBody, Debug)]
 //! struct Config {
@@ -726,10 +726,11 @@
 //! assert_eq!(value, Value::object([("name", Value::string("web"))]));
 //! ```
 pub mod decode;
+pub mod decoder;
 pub mod error;
-pub mod from;
 mod handle;
 pub mod layered;
+pub mod prelude;
 #[cfg(feature = "serde")]
 pub mod serde_bridge;
 pub mod spec;
@@ -743,9 +744,9 @@ pub mod __private;
 pub use decode::{
     Content, DecodeContext, FromBlocks, FromBody, FromExpression, FromLabel, FromRange, HclBody,
 };
-pub use error::{Error, ValueError};
-pub use from::{Decoded, Decoder, Mode, Syntax, from_body, from_file, from_slice, from_str};
-pub use handle::{Body, Expression};
+pub use decoder::{Decoded, Decoder, Mode, from_body, from_file, from_slice, from_str};
+pub use error::{Error, FromValueError};
+pub use handle::{BodyHandle, ExpressionHandle};
 pub use layered::Layers;
 #[cfg(feature = "serde")]
 pub use serde_bridge::Serde;
@@ -756,6 +757,8 @@ pub use target::{FromValue, decode_value};
 pub use hcl_derive::HclBody;
 
 pub use hcl_core;
+/// The syntax of a configuration file, chosen by its name unless set.
+pub use hcl_core::parse::Syntax;
 pub use hcl_core::{
     Diagnostic, Diagnostics, EvalContext, Function, Number, Parameter, Path, PathStep, Pos, Range,
     Renderer, Severity, Type, Value,

@@ -8,7 +8,9 @@ pub use crate::DecodeContext;
 pub use crate::decode::{
     Content, FromBlocks, FromBody, FromExpression, FromLabel, FromRange, HclBody,
 };
-pub use crate::error::ValueError;
+pub use crate::error::FromValueError;
+/// [`FromValueError`] under the name the derive's generated code uses.
+pub use crate::error::FromValueError as ValueError;
 pub use crate::target::FromValue;
 
 use hcl_core::body::Attribute;
@@ -161,10 +163,13 @@ fn evaluate<'c>(
 /// A [`FromValue`] implementation, as two functions (so that derived code
 /// names the trait once per field, and a type that does not implement it
 /// gets one error).
-pub type ValueFns<T> = (fn() -> Type, fn(&Value, &Range) -> Result<T, ValueError>);
+pub type ValueFns<T> = (
+    fn() -> Type,
+    fn(&Value, &Range) -> Result<T, FromValueError>,
+);
 
 /// Converts to the target's type, then extracts (as [`decode_value`]).
-fn decode_with_fns<T>(fns: ValueFns<T>, value: &Value, range: &Range) -> Result<T, ValueError> {
+fn decode_with_fns<T>(fns: ValueFns<T>, value: &Value, range: &Range) -> Result<T, FromValueError> {
     let ty = (fns.0)();
     if value.ty() == &ty || ty.is_dynamic() {
         return (fns.1)(value, range);
@@ -193,7 +198,7 @@ pub fn attr_with<T>(
     name: &str,
     cx: &mut DecodeContext<'_>,
     fallback: Fallback<T>,
-    convert: impl FnOnce(&Value, &Range) -> Result<T, ValueError>,
+    convert: impl FnOnce(&Value, &Range) -> Result<T, FromValueError>,
 ) -> Option<T> {
     let (value, attr) = match evaluate(content, name, cx) {
         None => return fallback.map(|f| f()),
@@ -252,12 +257,12 @@ pub fn label<T>(content: &Content<'_>, index: usize, from_label: fn(&str) -> T) 
 }
 
 /// The remaining body (empty content when processing was exhaustive).
-pub fn remain<T>(content: &Content<'_>, from_body: fn(&crate::Body) -> T) -> Option<T> {
+pub fn remain<T>(content: &Content<'_>, from_body: fn(&crate::BodyHandle) -> T) -> Option<T> {
     Some(from_body(content.rest.unwrap_or(content.body)))
 }
 
 /// The whole body.
-pub fn body<T>(content: &Content<'_>, from_body: fn(&crate::Body) -> T) -> Option<T> {
+pub fn body<T>(content: &Content<'_>, from_body: fn(&crate::BodyHandle) -> T) -> Option<T> {
     Some(from_body(content.body))
 }
 
@@ -330,8 +335,8 @@ impl ObjectType {
 }
 
 /// An object value without an attribute its struct requires.
-fn required_attribute(name: &str) -> ValueError {
-    ValueError::new(format!("attribute {name:?} is required"))
+fn required_attribute(name: &str) -> FromValueError {
+    FromValueError::new(format!("attribute {name:?} is required"))
         .with_summary(crate::error::TYPE_SUMMARY)
 }
 
@@ -347,7 +352,7 @@ pub fn value_attr<T>(
     range: &Range,
     fallback: Fallback<T>,
     fns: ValueFns<T>,
-) -> Result<T, ValueError> {
+) -> Result<T, FromValueError> {
     value_attr_with(value, name, range, fallback, fns.1)
 }
 
@@ -357,8 +362,8 @@ pub fn value_attr_with<T>(
     name: &str,
     range: &Range,
     fallback: Fallback<T>,
-    convert: impl FnOnce(&Value, &Range) -> Result<T, ValueError>,
-) -> Result<T, ValueError> {
+    convert: impl FnOnce(&Value, &Range) -> Result<T, FromValueError>,
+) -> Result<T, FromValueError> {
     match (field(value, name), fallback) {
         (None, Some(f)) => Ok(f()),
         (None, None) => Err(required_attribute(name)),
@@ -375,10 +380,10 @@ pub fn value_expr<T>(
     range: &Range,
     optional: bool,
     fns: ExprFns<T>,
-) -> Result<T, ValueError> {
+) -> Result<T, FromValueError> {
     match value.get(name) {
         Some(v) if !(v.is_null() && optional) => Ok((fns.0)(
-            crate::handle::Expression::from_value(v.clone(), range.clone()).as_dyn(),
+            crate::handle::ExpressionHandle::from_value(v.clone(), range.clone()).as_dyn(),
         )),
         _ => Ok((fns.1)(range)),
     }
@@ -390,8 +395,8 @@ pub fn value_blocks<B>(
     name: &str,
     range: &Range,
     required: bool,
-    from_value: fn(&Value, &Range) -> Result<B, ValueError>,
-) -> Result<B, ValueError> {
+    from_value: fn(&Value, &Range) -> Result<B, FromValueError>,
+) -> Result<B, FromValueError> {
     if required && field(value, name).is_none() {
         return Err(required_attribute(name));
     }
@@ -407,34 +412,34 @@ pub fn value_label<T>(
     index: usize,
     label: &str,
     from_label: fn(&str) -> T,
-) -> Result<T, ValueError> {
+) -> Result<T, FromValueError> {
     labels.get(index).map(|l| from_label(l)).ok_or_else(|| {
-        ValueError::new(format!(
+        FromValueError::new(format!(
             "the label {label:?} cannot be given by a value (only a map of blocks gives its key as the first label)"
         ))
     })
 }
 
 /// A field a value cannot fill (`remain`, `body`).
-pub fn value_unsupported<T>(field: &str) -> Result<T, ValueError> {
-    Err(ValueError::new(format!(
+pub fn value_unsupported<T>(field: &str) -> Result<T, FromValueError> {
+    Err(FromValueError::new(format!(
         "the field `{field}` needs a body, which a value cannot give"
     )))
 }
 
 /// A range field of a struct decoded from a value: the value's range.
-pub fn value_range_field<T>(range: &Range, from_range: RangeFn<T>) -> Result<T, ValueError> {
+pub fn value_range_field<T>(range: &Range, from_range: RangeFn<T>) -> Result<T, FromValueError> {
     Ok(from_range(Some(range.clone()), range.clone()))
 }
 
 /// A derived struct from an object value (its `FromValue`
 /// implementation): null and unknown values are refused.
-pub fn object_from_value<T: HclBody>(value: &Value, range: &Range) -> Result<T, ValueError> {
+pub fn object_from_value<T: HclBody>(value: &Value, range: &Range) -> Result<T, FromValueError> {
     if !value.is_known() {
-        return Err(ValueError::unknown());
+        return Err(FromValueError::unknown());
     }
     if value.is_null() {
-        return Err(ValueError::null());
+        return Err(FromValueError::null());
     }
     T::__from_object(value, range, &[])
 }

@@ -63,7 +63,7 @@ use serde::de::{
     SeqAccess, VariantAccess, Visitor,
 };
 
-use crate::error::ValueError;
+use crate::error::FromValueError;
 use crate::target::FromValue;
 
 /// A `serde::de::DeserializeOwned` type as a decoding target: decoded from
@@ -96,21 +96,24 @@ impl<T: DeserializeOwned> FromValue for Serde<T> {
     fn hcl_type() -> Type {
         Type::Dynamic
     }
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         deserialize(value, range).map(Serde)
     }
 }
 
 /// Decodes a value into any `serde::de::DeserializeOwned` type: the
 /// function for `#[hcl(with = hcl_decode::serde_bridge::deserialize)]`.
-pub fn deserialize<T: DeserializeOwned>(value: &Value, _range: &Range) -> Result<T, ValueError> {
+pub fn deserialize<T: DeserializeOwned>(
+    value: &Value,
+    _range: &Range,
+) -> Result<T, FromValueError> {
     T::deserialize(ValueDeserializer::new(value)).map_err(|e| e.0)
 }
 
-/// The error of [`ValueDeserializer`]: a [`ValueError`] (with the path
+/// The error of [`ValueDeserializer`]: a [`FromValueError`] (with the path
 /// inside the value).
 #[derive(Clone, Debug, PartialEq)]
-pub struct DeError(pub ValueError);
+pub struct DeError(pub FromValueError);
 
 impl fmt::Display for DeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -122,7 +125,7 @@ impl std::error::Error for DeError {}
 
 impl de::Error for DeError {
     fn custom<M: fmt::Display>(msg: M) -> Self {
-        DeError(ValueError::new(msg.to_string()))
+        DeError(FromValueError::new(msg.to_string()))
     }
 }
 
@@ -156,23 +159,23 @@ impl<'a> ValueDeserializer<'a> {
         if self.value.is_known() {
             Ok(self.value)
         } else {
-            Err(DeError(ValueError::unknown()))
+            Err(DeError(FromValueError::unknown()))
         }
     }
 
     fn converted(&self, ty: &Type) -> Result<Value, DeError> {
         let v = self.known()?;
         if v.is_null() {
-            return Err(DeError(ValueError::null()));
+            return Err(DeError(FromValueError::null()));
         }
-        convert(v, ty).map_err(|e| DeError(ValueError::conversion(e)))
+        convert(v, ty).map_err(|e| DeError(FromValueError::conversion(e)))
     }
 
     fn number(&self) -> Result<Number, DeError> {
         let v = self.converted(&Type::Number)?;
         v.as_number()
             .cloned()
-            .ok_or_else(|| DeError(ValueError::unknown()))
+            .ok_or_else(|| DeError(FromValueError::unknown()))
     }
 }
 
@@ -184,7 +187,7 @@ macro_rules! deserialize_integer {
     ($($method:ident => $to:ident, $visit:ident;)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DeError> {
             let n = self.number()?;
-            let v = n.$to().map_err(|e| DeError(ValueError::from(e)))?;
+            let v = n.$to().map_err(|e| DeError(FromValueError::from(e)))?;
             visitor.$visit(v)
         }
     )*};
@@ -226,7 +229,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer<'_> {
                     .unwrap_or_default(),
                 next: 0,
             }),
-            Type::Capsule(c) => Err(DeError(ValueError::new(format!(
+            Type::Capsule(c) => Err(DeError(FromValueError::new(format!(
                 "a value of capsule type {} cannot be deserialized",
                 c.name()
             )))),
@@ -294,7 +297,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer<'_> {
         if self.known()?.is_null() {
             visitor.visit_unit()
         } else {
-            Err(DeError(ValueError::new("null is required")))
+            Err(DeError(FromValueError::new("null is required")))
         }
     }
 
@@ -318,8 +321,8 @@ impl<'de> Deserializer<'de> for ValueDeserializer<'_> {
         let v = self.known()?;
         match v.elements() {
             Some(elements) if !v.is_null() => visitor.visit_seq(Seq { elements, next: 0 }),
-            _ if v.is_null() => Err(DeError(ValueError::null())),
-            _ => Err(DeError(ValueError::new(format!(
+            _ if v.is_null() => Err(DeError(FromValueError::null())),
+            _ => Err(DeError(FromValueError::new(format!(
                 "a list is required, not {}",
                 v.ty().friendly_name()
             )))),
@@ -350,8 +353,8 @@ impl<'de> Deserializer<'de> for ValueDeserializer<'_> {
                 entries: a.iter().collect(),
                 next: 0,
             }),
-            _ if v.is_null() => Err(DeError(ValueError::null())),
-            _ => Err(DeError(ValueError::new(format!(
+            _ if v.is_null() => Err(DeError(FromValueError::null())),
+            _ => Err(DeError(FromValueError::new(format!(
                 "an object is required, not {}",
                 v.ty().friendly_name()
             )))),
@@ -387,7 +390,7 @@ impl<'de> Deserializer<'de> for ValueDeserializer<'_> {
                     .unwrap_or(("", v));
                 visitor.visit_enum(Enum { variant, content })
             }
-            _ => Err(DeError(ValueError::new(
+            _ => Err(DeError(FromValueError::new(
                 "an enum is a string (its variant) or an object with one attribute (the variant and its content)",
             ))),
         }
@@ -512,7 +515,7 @@ impl<'de> VariantAccess<'de> for Variant<'_> {
         if self.content.is_null() {
             Ok(())
         } else {
-            Err(DeError(ValueError::new("a unit variant has no content")).within(self.step()))
+            Err(DeError(FromValueError::new("a unit variant has no content")).within(self.step()))
         }
     }
 

@@ -1,50 +1,43 @@
-//! Parsing a file in either syntax into a [`Body`], and what its syntax
+//! Parsing a file in either syntax into a [`BodyHandle`], and what its syntax
 //! errors damaged ([`Damage`]), so that decoding the recovered tree adds
 //! only the mistakes the syntax errors do not already explain.
 
-use hcl_core::native::{ParseOptions, ParsedFile, parse_config};
+use hcl_core::native::{ParseOptions, ParsedFile};
+use hcl_core::parse::{ConfigFile, Syntax};
 use hcl_core::{Diagnostic, Diagnostics, Range};
 
-use crate::from::Syntax;
-use crate::handle::Body;
+use crate::handle::BodyHandle;
 
 /// A parsed file: the body (usable, possibly partial, even when there are
 /// errors), the syntax diagnostics, and what the errors damaged.
 pub(crate) struct Parsed {
-    pub(crate) body: Body,
+    pub(crate) body: BodyHandle,
     pub(crate) diags: Diagnostics,
     pub(crate) damage: Damage,
 }
 
-/// Parses `source` in `syntax`.
+/// Parses `source` in `syntax`, through the core's front door.
 pub(crate) fn parse(
     source: &[u8],
     file_name: &str,
     syntax: Syntax,
     options: &ParseOptions,
 ) -> Parsed {
-    match syntax {
-        Syntax::Native => {
-            let (file, diags) = parse_config(source, file_name, options);
-            let damage = Damage::native(&file, &diags);
-            Parsed {
-                body: Body::new(file.body()),
-                diags,
-                damage,
-            }
-        }
-        Syntax::Json => {
-            let (file, diags) = hcl_core::json::parse(source, file_name);
+    let (file, diags) = hcl_core::parse::parse_as(source, file_name, syntax, options);
+    let damage = match &file {
+        ConfigFile::Native(native) => Damage::native(native, &diags),
+        ConfigFile::Json(json) => {
             let mut damage = Damage::conservative(&diags);
             // Nothing was recovered: there is nothing to decode either.
-            let root = file.body().range();
+            let root = json.body().range();
             damage.everything = damage.is_damaged() && root.start.byte == root.end.byte;
-            Parsed {
-                body: Body::new(file.body()),
-                diags,
-                damage,
-            }
+            damage
         }
+    };
+    Parsed {
+        body: BodyHandle::from_dyn(file.body()),
+        diags,
+        damage,
     }
 }
 

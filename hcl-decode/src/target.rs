@@ -49,7 +49,7 @@ use hcl_core::convert::convert;
 use hcl_core::{Number, PathStep, Range, Type, Value};
 use num_bigint::BigInt;
 
-use crate::error::ValueError;
+use crate::error::FromValueError;
 
 /// A Rust type an HCL value decodes into.
 ///
@@ -58,7 +58,7 @@ use crate::error::ValueError;
 /// conversion.
 ///
 /// ```
-/// use hcl_decode::{FromValue, Range, Type, Value, ValueError};
+/// use hcl_decode::{FromValue, Range, Type, Value, FromValueError};
 ///
 /// #[derive(Debug, PartialEq)]
 /// struct Percent(u8);
@@ -67,10 +67,10 @@ use crate::error::ValueError;
 ///     fn hcl_type() -> Type {
 ///         Type::Number
 ///     }
-///     fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+///     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
 ///         let n = u8::from_value(value, range)?;
 ///         if n > 100 {
-///             return Err(ValueError::new("a percentage is at most 100"));
+///             return Err(FromValueError::new("a percentage is at most 100"));
 ///         }
 ///         Ok(Percent(n))
 ///     }
@@ -93,12 +93,12 @@ pub trait FromValue: Sized {
     /// Extracts the Rust value from a value already converted to
     /// [`FromValue::hcl_type`]. `range` is where the value was written
     /// (the whole expression).
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError>;
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError>;
 }
 
 /// Converts `value` to `T`'s HCL type by the core's rules, then extracts
 /// it.
-pub fn decode_value<T: FromValue>(value: &Value, range: &Range) -> Result<T, ValueError> {
+pub fn decode_value<T: FromValue>(value: &Value, range: &Range) -> Result<T, FromValueError> {
     let ty = T::hcl_type();
     if value.ty() == &ty || ty.is_dynamic() {
         return T::from_value(value, range);
@@ -108,18 +108,18 @@ pub fn decode_value<T: FromValue>(value: &Value, range: &Range) -> Result<T, Val
 }
 
 /// The value, unless it is null or unknown.
-fn known(value: &Value) -> Result<&Value, ValueError> {
+fn known(value: &Value) -> Result<&Value, FromValueError> {
     if !value.is_known() {
-        Err(ValueError::unknown())
+        Err(FromValueError::unknown())
     } else if value.is_null() {
-        Err(ValueError::null())
+        Err(FromValueError::null())
     } else {
         Ok(value)
     }
 }
 
-fn wrong_type(value: &Value, wanted: &str) -> ValueError {
-    ValueError::new(format!(
+fn wrong_type(value: &Value, wanted: &str) -> FromValueError {
+    FromValueError::new(format!(
         "{wanted} is required, not {}",
         value.ty().friendly_name()
     ))
@@ -129,7 +129,7 @@ impl FromValue for String {
     fn hcl_type() -> Type {
         Type::String
     }
-    fn from_value(value: &Value, _: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, _: &Range) -> Result<Self, FromValueError> {
         known(value)?
             .as_str()
             .map(str::to_owned)
@@ -141,7 +141,7 @@ impl FromValue for Box<str> {
     fn hcl_type() -> Type {
         Type::String
     }
-    fn from_value(value: &Value, _: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, _: &Range) -> Result<Self, FromValueError> {
         known(value)?
             .as_str()
             .map(Box::from)
@@ -153,7 +153,7 @@ impl FromValue for Arc<str> {
     fn hcl_type() -> Type {
         Type::String
     }
-    fn from_value(value: &Value, _: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, _: &Range) -> Result<Self, FromValueError> {
         known(value)?
             .as_str()
             .map(Arc::from)
@@ -166,7 +166,7 @@ impl FromValue for std::path::PathBuf {
     fn hcl_type() -> Type {
         Type::String
     }
-    fn from_value(value: &Value, _: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, _: &Range) -> Result<Self, FromValueError> {
         known(value)?
             .as_str()
             .map(std::path::PathBuf::from)
@@ -178,14 +178,14 @@ impl FromValue for bool {
     fn hcl_type() -> Type {
         Type::Bool
     }
-    fn from_value(value: &Value, _: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, _: &Range) -> Result<Self, FromValueError> {
         known(value)?
             .as_bool()
             .ok_or_else(|| wrong_type(value, "a bool"))
     }
 }
 
-fn number(value: &Value) -> Result<&Number, ValueError> {
+fn number(value: &Value) -> Result<&Number, FromValueError> {
     known(value)?
         .as_number()
         .ok_or_else(|| wrong_type(value, "a number"))
@@ -198,7 +198,7 @@ macro_rules! integer_targets {
             fn hcl_type() -> Type {
                 Type::Number
             }
-            fn from_value(value: &Value, _: &Range) -> Result<Self, ValueError> {
+            fn from_value(value: &Value, _: &Range) -> Result<Self, FromValueError> {
                 Ok(number(value)?.$to()?)
             }
         }
@@ -215,7 +215,7 @@ impl FromValue for f64 {
     fn hcl_type() -> Type {
         Type::Number
     }
-    fn from_value(value: &Value, _: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, _: &Range) -> Result<Self, FromValueError> {
         Ok(number(value)?.to_f64())
     }
 }
@@ -225,7 +225,7 @@ impl FromValue for f32 {
     fn hcl_type() -> Type {
         Type::Number
     }
-    fn from_value(value: &Value, _: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, _: &Range) -> Result<Self, FromValueError> {
         Ok(number(value)?.to_f32())
     }
 }
@@ -235,7 +235,7 @@ impl FromValue for BigInt {
     fn hcl_type() -> Type {
         Type::Number
     }
-    fn from_value(value: &Value, _: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, _: &Range) -> Result<Self, FromValueError> {
         Ok(number(value)?.to_bigint()?)
     }
 }
@@ -244,7 +244,7 @@ impl FromValue for Number {
     fn hcl_type() -> Type {
         Type::Number
     }
-    fn from_value(value: &Value, _: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, _: &Range) -> Result<Self, FromValueError> {
         Ok(number(value)?.clone())
     }
 }
@@ -254,7 +254,7 @@ impl FromValue for Value {
     fn hcl_type() -> Type {
         Type::Dynamic
     }
-    fn from_value(value: &Value, _: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, _: &Range) -> Result<Self, FromValueError> {
         Ok(value.clone())
     }
 }
@@ -264,7 +264,7 @@ impl<T: FromValue> FromValue for Option<T> {
     fn hcl_type() -> Type {
         T::hcl_type()
     }
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         if value.is_null() {
             Ok(None)
         } else {
@@ -277,7 +277,7 @@ impl<T: FromValue> FromValue for Box<T> {
     fn hcl_type() -> Type {
         T::hcl_type()
     }
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         T::from_value(value, range).map(Box::new)
     }
 }
@@ -291,7 +291,7 @@ fn elements<T: FromValue, C: FromIterator<T>>(
     value: &Value,
     range: &Range,
     set: bool,
-) -> Result<C, ValueError> {
+) -> Result<C, FromValueError> {
     let elements = known(value)?
         .elements()
         .ok_or_else(|| wrong_type(value, "a collection"))?;
@@ -316,7 +316,7 @@ impl<T: FromValue> FromValue for Vec<T> {
     fn hcl_type() -> Type {
         Type::list(T::hcl_type())
     }
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         elements(value, range, false)
     }
 }
@@ -325,7 +325,7 @@ impl<T: FromValue> FromValue for VecDeque<T> {
     fn hcl_type() -> Type {
         Type::list(T::hcl_type())
     }
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         elements(value, range, false)
     }
 }
@@ -334,7 +334,7 @@ impl<T: FromValue + Eq + Hash, S: BuildHasher + Default> FromValue for HashSet<T
     fn hcl_type() -> Type {
         Type::set(T::hcl_type())
     }
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         elements(value, range, true)
     }
 }
@@ -343,7 +343,7 @@ impl<T: FromValue + Ord> FromValue for BTreeSet<T> {
     fn hcl_type() -> Type {
         Type::set(T::hcl_type())
     }
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         elements(value, range, true)
     }
 }
@@ -352,7 +352,7 @@ impl<T: FromValue + Ord> FromValue for BTreeSet<T> {
 fn entries<T: FromValue, C: FromIterator<(String, T)>>(
     value: &Value,
     range: &Range,
-) -> Result<C, ValueError> {
+) -> Result<C, FromValueError> {
     let attributes = known(value)?
         .attributes()
         .ok_or_else(|| wrong_type(value, "a map"))?;
@@ -370,7 +370,7 @@ impl<T: FromValue> FromValue for BTreeMap<String, T> {
     fn hcl_type() -> Type {
         Type::map(T::hcl_type())
     }
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         entries(value, range)
     }
 }
@@ -379,7 +379,7 @@ impl<T: FromValue, S: BuildHasher + Default> FromValue for HashMap<String, T, S>
     fn hcl_type() -> Type {
         Type::map(T::hcl_type())
     }
-    fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+    fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         entries(value, range)
     }
 }
@@ -390,7 +390,7 @@ macro_rules! tuple_targets {
             fn hcl_type() -> Type {
                 Type::tuple([$($name::hcl_type()),+])
             }
-            fn from_value(value: &Value, range: &Range) -> Result<Self, ValueError> {
+            fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
                 let elements = known(value)?
                     .elements()
                     .filter(|e| e.len() == $len)

@@ -477,7 +477,7 @@ impl<T: HclBody> hcl_decode::FromBlocks for Deprecated<T> {
     fn from_value(
         value: &Value,
         range: &hcl_decode::Range,
-    ) -> Result<Self, hcl_decode::ValueError> {
+    ) -> Result<Self, hcl_decode::FromValueError> {
         <Vec<T> as hcl_decode::FromBlocks>::from_value(value, range).map(Deprecated)
     }
 }

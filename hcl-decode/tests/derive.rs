@@ -8,7 +8,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use hcl_decode::hcl_core::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use hcl_decode::{
-    Body, Decoder, Diagnostic, EvalContext, Expression, HclBody, Range, Value, ValueError,
+    BodyHandle, Decoder, Diagnostic, EvalContext, ExpressionHandle, FromValueError, HclBody, Range,
+    Value,
 };
 
 /// Every diagnostic of a failed decoding, one line each.
@@ -295,9 +296,9 @@ listener "http" {}
 struct Plugin {
     name: String,
     #[hcl(remain)]
-    rest: Body,
+    rest: BodyHandle,
     #[hcl(body)]
-    all: Body,
+    all: BodyHandle,
 }
 
 #[test]
@@ -314,11 +315,11 @@ fn remain_and_body() {
 
 #[derive(HclBody, Debug)]
 struct Rule {
-    when: Expression,
+    when: ExpressionHandle,
     #[hcl(expr)]
-    unless: Option<Expression>,
+    unless: Option<ExpressionHandle>,
     #[hcl(expr, optional)]
-    otherwise: Expression,
+    otherwise: ExpressionHandle,
     #[hcl(value_range = "when")]
     when_range: Range,
     #[hcl(attr_range = "when")]
@@ -380,7 +381,7 @@ struct Limits {
     #[hcl(default = 1)]
     cpu: u8,
     #[hcl(remain)]
-    extra: Body,
+    extra: BodyHandle,
 }
 
 #[derive(HclBody, Debug)]
@@ -416,7 +417,7 @@ fn flatten_merges_schemas() {
     );
 }
 
-fn parse_duration(value: &Value, range: &Range) -> Result<std::time::Duration, ValueError> {
+fn parse_duration(value: &Value, range: &Range) -> Result<std::time::Duration, FromValueError> {
     let text = value
         .as_str()
         .ok_or("a duration is a string such as \"5s\"")?;
@@ -424,7 +425,7 @@ fn parse_duration(value: &Value, range: &Range) -> Result<std::time::Duration, V
         .strip_suffix('s')
         .and_then(|n| n.parse::<u64>().ok())
         .ok_or_else(|| {
-            ValueError::from(
+            FromValueError::from(
                 Diagnostic::error("Invalid duration")
                     .with_detail(format!(
                         "{text:?} is not a number of seconds such as \"5s\"."

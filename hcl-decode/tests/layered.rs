@@ -5,7 +5,7 @@
 // Some fields are only there to be decoded.
 #![allow(dead_code)]
 
-use hcl_decode::{Body, DecodeContext, Decoder, EvalContext, HclBody, layered};
+use hcl_decode::{BodyHandle, DecodeContext, Decoder, EvalContext, HclBody, layered};
 
 #[derive(HclBody, Debug)]
 struct Core {
@@ -121,7 +121,7 @@ fn the_layers_own_mistakes_come_with_the_leftovers_in_source_order() {
 struct CoreWithRest {
     name: String,
     #[hcl(remain)]
-    plugins: Body,
+    plugins: BodyHandle,
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 use hcl_decode::{
-    FromValue, HclBody, Number, Pos, Range, Serde, Type, Value, ValueError, decode_value,
+    FromValue, FromValueError, HclBody, Number, Pos, Range, Serde, Type, Value, decode_value,
 };
 use num_bigint::BigInt;
 
@@ -330,12 +330,12 @@ fn errors_point_at_the_element_at_fault() {
 
 #[test]
 fn value_error_conversions() {
-    let e: ValueError = "plain".into();
+    let e: FromValueError = "plain".into();
     assert_eq!(
         (e.summary(), e.message()),
         ("Invalid attribute value", "plain")
     );
-    let e = ValueError::new("deep")
+    let e = FromValueError::new("deep")
         .within(hcl_decode::PathStep::Attr("b".into()))
         .within(hcl_decode::PathStep::Index(Value::number(0)))
         .with_summary("Bad");

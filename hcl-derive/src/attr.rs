@@ -114,7 +114,7 @@ fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
     }
 }
 
-/// Whether `ty` is written as an expression handle (`Expression`,
+/// Whether `ty` is written as an expression handle (`ExpressionHandle`, `Expression`,
 /// `DynExpression`, or an `Option` of one).
 fn is_expression(ty: &syn::Type) -> bool {
     let ty = option_inner(ty).unwrap_or(ty);
@@ -122,10 +122,9 @@ fn is_expression(ty: &syn::Type) -> bool {
         return false;
     };
     p.qself.is_none()
-        && p.path
-            .segments
-            .last()
-            .is_some_and(|s| s.ident == "Expression" || s.ident == "DynExpression")
+        && p.path.segments.last().is_some_and(|s| {
+            s.ident == "ExpressionHandle" || s.ident == "Expression" || s.ident == "DynExpression"
+        })
 }
 
 /// The field's name without a raw-identifier prefix.

@@ -3,6 +3,8 @@
 //! FILE`, `-sFILE`, `-s=FILE`, bools combined as `-vs FILE`), flags and
 //! files in any order, `--` ending the flags.
 
+use hcl_core::quote::go_quote;
+
 /// The parsed command line.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Args {
@@ -143,25 +145,6 @@ impl Args {
         }
         Ok(())
     }
-}
-
-/// A string quoted as Go's `%q` does, for the ASCII names and values of
-/// flag messages (other characters pass through).
-fn go_quote(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Parses the arguments (without the program name).

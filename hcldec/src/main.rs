@@ -11,7 +11,7 @@
 //! flag parser rejects (as the Go tool does).
 
 mod args;
-mod json;
+mod json_out;
 mod output;
 
 /// A short run that allocates and frees many small values: mimalloc spends far
@@ -22,15 +22,15 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::collections::BTreeMap;
 use std::io::{Read as _, Write as _};
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use hcl_core::body::{DynBody, merge_bodies};
-use hcl_core::native::{ParseOptions, parse_config_owned};
+use hcl_core::parse::{Parser, Syntax};
+use hcl_core::quote::go_quote;
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, Value};
-use hcl_decode::spec::{DecodeOptions, decode_spec_body, decode_with, variables};
+use hcl_decode::spec::{DecodeOptions, decode_spec_body, decode_with_options, variables};
 
 use crate::args::{ArgsError, USAGE};
-use crate::output::{DiagFormat, DiagWriter, Source};
+use crate::output::{DiagFormat, DiagWriter};
 
 /// What ends a run early: diagnostics (exit 2) or an `Error: ...` message
 /// (exit 1).
@@ -64,13 +64,13 @@ fn main() -> ExitCode {
         Some(other) => {
             eprintln!(
                 "Invalid diagnostics format {}: only \"json\" is supported.",
-                output::go_quote(other)
+                go_quote(other)
             );
             return ExitCode::from(2);
         }
     };
-    let mut writer = DiagWriter::new(format);
-    match run(&args, &mut writer) {
+    let writer = DiagWriter::new(format);
+    match run(&args, &writer) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Diagnostics) => ExitCode::from(2),
         Err(Failure::Error(message)) => {
@@ -125,64 +125,17 @@ impl Restriction {
     }
 }
 
-/// A parsed input: its body (when it parsed without errors), its
-/// diagnostics, and the text to show in diagnostics.
-struct Parsed {
-    body: Option<DynBody>,
-    diags: Diagnostics,
-}
-
-/// Reads a file, as Go's `hclparse` does, with its diagnostic when it
-/// cannot be read.
-fn read_file(filename: &str, json: bool) -> Result<Vec<u8>, Diagnostics> {
-    std::fs::read(filename).map_err(|_| {
-        let d = if json {
-            Diagnostic::error("Failed to open file").with_detail(format!(
-                "The file {} could not be opened.",
-                output::go_quote(filename)
-            ))
-        } else {
-            Diagnostic::error("Failed to read file").with_detail(format!(
-                "The configuration file {} could not be read.",
-                output::go_quote(filename)
-            ))
-        };
-        Diagnostics::from(d)
-    })
-}
-
-/// Parses source in the native syntax, or in the JSON syntax when `json`.
-fn parse_source(src: Vec<u8>, filename: &str, json: bool, writer: &mut DiagWriter) -> Parsed {
-    if json {
-        let (file, diags) = hcl_core::json::parse(&src, filename);
-        let body: DynBody = Arc::new(file.body());
-        writer.add_source(filename, Source::Json(file));
-        return Parsed {
-            body: Some(body),
-            diags,
-        };
-    }
-    // The native parser keeps the bytes as the file's text, without a copy.
-    let (file, diags) = parse_config_owned(src, filename, &ParseOptions::default());
-    let body: DynBody = Arc::new(file.body());
-    writer.add_source(filename, Source::Native(file));
-    Parsed {
-        body: Some(body),
-        diags,
-    }
-}
-
-/// Reads and parses a file (JSON when its name ends in `.json`).
-fn parse_file(filename: &str, writer: &mut DiagWriter) -> Parsed {
-    parse_file_as(filename, filename.ends_with(".json"), writer)
-}
-
-/// Reads and parses a file, as JSON when `json`.
-fn parse_file_as(filename: &str, json: bool, writer: &mut DiagWriter) -> Parsed {
-    match read_file(filename, json) {
-        Ok(src) => parse_source(src, filename, json, writer),
-        Err(diags) => Parsed { body: None, diags },
-    }
+/// Reads and parses an input file: JSON when its name ends in `.json`,
+/// in that case only, as the Go tool decides (`strings.HasSuffix`); the
+/// body when the file could be read.
+fn parse_input_file(parser: &mut Parser, filename: &str) -> (Option<DynBody>, Diagnostics) {
+    let syntax = if filename.ends_with(".json") {
+        Syntax::Json
+    } else {
+        Syntax::Native
+    };
+    let (file, diags) = parser.parse_file_as(filename, syntax);
+    (file.map(|f| f.body()), diags)
 }
 
 /// The variables of one `--vars` argument: a JSON object literal, or a
@@ -191,21 +144,16 @@ fn parse_file_as(filename: &str, json: bool, writer: &mut DiagWriter) -> Parsed 
 fn vars_argument(
     arg: &str,
     index: usize,
-    writer: &mut DiagWriter,
+    parser: &mut Parser,
 ) -> (BTreeMap<String, Value>, Diagnostics) {
-    let parsed = if arg.trim_start().starts_with('{') {
-        parse_source(
-            arg.as_bytes().to_vec(),
-            &format!("<vars argument {index}>"),
-            true,
-            writer,
-        )
+    let (body, mut diags) = if arg.trim_start().starts_with('{') {
+        let (file, diags) = parser.parse(arg, &format!("<vars argument {index}>"), Syntax::Json);
+        (Some(file.body()), diags)
     } else {
-        parse_file(arg, writer)
+        parse_input_file(parser, arg)
     };
-    let mut diags = parsed.diags;
     let mut vals = BTreeMap::new();
-    let Some(body) = parsed.body else {
+    let Some(body) = body else {
         return (vals, diags);
     };
     let (attrs, more) = body.just_attributes();
@@ -220,7 +168,10 @@ fn vars_argument(
     (vals, diags)
 }
 
-fn run(args: &args::Args, writer: &mut DiagWriter) -> Result<(), Failure> {
+fn run(args: &args::Args, writer: &DiagWriter) -> Result<(), Failure> {
+    // Every file is parsed once, by name, as by the Go tool's
+    // `hclparse.Parser`; diagnostics are shown with the text of them all.
+    let mut parser = Parser::new();
     let Some(spec_file) = args.spec.as_deref().filter(|s| !s.is_empty()) else {
         return Err(Failure::Error(
             "the --spec=... argument is required".to_owned(),
@@ -229,25 +180,24 @@ fn run(args: &args::Args, writer: &mut DiagWriter) -> Result<(), Failure> {
 
     // The spec file.
     // The spec file is in the native syntax, whatever its name.
-    let spec_parsed = parse_file_as(spec_file, false, writer);
-    let mut diags = spec_parsed.diags;
-    let spec = match spec_parsed.body {
-        Some(body) if !diags.has_errors() => {
-            let (spec, more) = decode_spec_body(&*body);
+    let (spec_file_parsed, mut diags) = parser.parse_file_as(spec_file, Syntax::Native);
+    let spec = match spec_file_parsed {
+        Some(file) if !diags.has_errors() => {
+            let (spec, more) = decode_spec_body(&*file.body());
             diags.extend(more);
             spec
         }
-        _ => return writer.fail(&diags),
+        _ => return writer.fail(&diags, &parser),
     };
     if diags.has_errors() {
-        return writer.fail(&diags);
+        return writer.fail(&diags, &parser);
     }
 
     // The evaluation context: the spec's variables and functions, then the
     // --vars, later ones overriding.
     let mut vars = spec.variables.clone();
     for (i, arg) in args.vars.iter().enumerate() {
-        let (vals, more) = vars_argument(arg, i, writer);
+        let (vals, more) = vars_argument(arg, i, &mut parser);
         diags.extend(more);
         vars.extend(vals);
     }
@@ -276,24 +226,24 @@ fn run(args: &args::Args, writer: &mut DiagWriter) -> Result<(), Failure> {
         if let Err(e) = std::io::stdin().read_to_end(&mut src) {
             return Err(Failure::Error(format!("failed to read stdin: {e}")));
         }
-        let parsed = parse_source(src, "<stdin>", false, writer);
-        let failed = parsed.diags.has_errors();
-        diags.extend(parsed.diags);
-        if let (Some(body), false) = (parsed.body, failed) {
-            bodies.push(body);
+        let (file, more) = parser.parse(src, "<stdin>", Syntax::Native);
+        let failed = more.has_errors();
+        diags.extend(more);
+        if !failed {
+            bodies.push(file.body());
         }
     } else {
         for filename in &args.files {
-            let parsed = parse_file(filename, writer);
-            let failed = parsed.diags.has_errors();
-            diags.extend(parsed.diags);
-            if let (Some(body), false) = (parsed.body, failed) {
+            let (body, more) = parse_input_file(&mut parser, filename);
+            let failed = more.has_errors();
+            diags.extend(more);
+            if let (Some(body), false) = (body, failed) {
                 bodies.push(body);
             }
         }
     }
     if diags.has_errors() {
-        return writer.fail(&diags);
+        return writer.fail(&diags, &parser);
     }
     let body: DynBody = if bodies.len() == 1 {
         bodies.remove(0)
@@ -308,20 +258,20 @@ fn run(args: &args::Args, writer: &mut DiagWriter) -> Result<(), Failure> {
     }
 
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-    let (value, more) = decode_with(&*body, &spec.root, &ctx, &DecodeOptions { threads });
+    let (value, more) = decode_with_options(&*body, &spec.root, &ctx, &DecodeOptions { threads });
     diags.extend(restriction.apply(more));
     if diags.has_errors() {
-        return writer.fail(&diags);
+        return writer.fail(&diags, &parser);
     }
     // Warnings (which Go drops on success) are still shown.
-    writer.write(&diags);
+    writer.write(&diags, &parser);
 
-    let doc = json::result_document(&value, args.with_type, !args.keep_nulls, threads)
+    let doc = json_out::result_document(&value, args.with_type, !args.keep_nulls, threads)
         .map_err(|e| Failure::Error(e.0))?;
     let written = write_output(args, &doc);
     // The process ends here: leave the large structures to the operating
     // system rather than freeing them piece by piece.
-    std::mem::forget((value, body, spec, doc));
+    std::mem::forget((value, body, spec, doc, parser));
     written
 }
 

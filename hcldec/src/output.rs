@@ -2,16 +2,13 @@
 //! `--var-refs` document, and the output file.
 
 use std::fs::File;
-use std::sync::Arc;
 
-use hcl_core::json::ParsedJson;
-use hcl_core::native::ParsedFile;
-
+use hcl_core::parse::Parser;
 use hcl_core::traversal::Traverser;
-use hcl_core::{Diagnostics, EvalContext, Range, Renderer, Severity, Traversal};
+use hcl_core::{Diagnostics, EvalContext, Range, Severity, Traversal};
 
-use crate::json::{Json, ValueOptions, write_value};
-use crate::{Failure, json};
+use crate::Failure;
+use crate::json_out::{Json, ValueOptions, write_value};
 
 /// How diagnostics are written to standard error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,58 +19,26 @@ pub enum DiagFormat {
     Json,
 }
 
-/// A parsed file whose text text diagnostics may show.
-#[derive(Debug)]
-pub enum Source {
-    /// A native-syntax file.
-    Native(Arc<ParsedFile>),
-    /// A JSON file.
-    Json(Arc<ParsedJson>),
-}
-
-impl Source {
-    fn text(&self) -> &str {
-        match self {
-            Source::Native(f) => f.source().text(),
-            Source::Json(f) => f.source(),
-        }
-    }
-}
-
-/// Writes diagnostics to standard error, knowing the sources read so far.
+/// Writes diagnostics to standard error.
 #[derive(Debug)]
 pub struct DiagWriter {
     format: DiagFormat,
-    sources: Vec<(String, Source)>,
 }
 
 impl DiagWriter {
     /// A writer in the given format.
     pub fn new(format: DiagFormat) -> DiagWriter {
-        DiagWriter {
-            format,
-            sources: Vec::new(),
-        }
+        DiagWriter { format }
     }
 
-    /// Registers a parsed file, for the source lines of text diagnostics.
-    pub fn add_source(&mut self, filename: &str, source: Source) {
-        self.sources.push((filename.to_owned(), source));
-    }
-
-    /// Writes the diagnostics (nothing if there are none).
-    pub fn write(&self, diags: &Diagnostics) {
+    /// Writes the diagnostics (nothing if there are none), text ones with
+    /// the source lines of the files `parser` read.
+    pub fn write(&self, diags: &Diagnostics, parser: &Parser) {
         if diags.is_empty() {
             return;
         }
         let text = match self.format {
-            DiagFormat::Text => {
-                let mut renderer = Renderer::new();
-                for (name, source) in &self.sources {
-                    renderer.add_source(name.as_str(), source.text());
-                }
-                renderer.render(diags)
-            }
+            DiagFormat::Text => parser.renderer().render(diags),
             DiagFormat::Json => {
                 let mut doc = diagnostics_document(diags).to_indented();
                 doc.push('\n');
@@ -84,8 +49,8 @@ impl DiagWriter {
     }
 
     /// Writes the diagnostics and ends the run with exit code 2.
-    pub fn fail(&self, diags: &Diagnostics) -> Result<(), Failure> {
-        self.write(diags);
+    pub fn fail(&self, diags: &Diagnostics, parser: &Parser) -> Result<(), Failure> {
+        self.write(diags, parser);
         Err(Failure::Diagnostics)
     }
 }
@@ -204,17 +169,6 @@ pub fn var_refs_document(refs: &[Traversal], ctx: &EvalContext) -> String {
         })
         .collect();
     Json::Array(items).to_indented()
-}
-
-/// A string quoted as Go's `%q` quotes it.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::new();
-    json::write_string(&mut out, s);
-    // JSON and Go quoting agree on everything these messages hold but the
-    // HTML escapes, which `%q` leaves alone.
-    out.replace("\\u003c", "<")
-        .replace("\\u003e", ">")
-        .replace("\\u0026", "&")
 }
 
 /// Opens (creating or truncating) the output file, with Go's error text:

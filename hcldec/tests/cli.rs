@@ -505,3 +505,58 @@ fn merged_inputs_report_duplicates_across_files() {
         out.stderr
     );
 }
+
+/// A scratch directory with the given files, for cases the fixtures do not
+/// hold.
+fn scratch(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hcldec-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    for (file, text) in files {
+        std::fs::write(dir.join(file), text).expect("scratch file");
+    }
+    dir
+}
+
+const NUMBER_SPEC: &str = "object {\n  attr \"a\" {\n    type = number\n  }\n}\n";
+
+#[test]
+fn a_file_named_twice_is_parsed_once_as_by_the_go_tool() {
+    // Go's hcldec reads every file through one hclparse.Parser, which
+    // gives a file parsed already (and no diagnostics) for its name.
+    let dir = scratch(
+        "twice",
+        &[("s.hcldec", NUMBER_SPEC), ("bad.hcl", "a = [1\n")],
+    );
+    let out = run_in(
+        &dir,
+        &["--diags=json", "--spec=s.hcldec", "bad.hcl", "bad.hcl"],
+        None,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        diag_lines(&out.stderr),
+        [
+            "error | Unterminated tuple constructor expression | There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file. | bad.hcl:1,5-1,6 (4-5)"
+        ]
+    );
+}
+
+#[test]
+fn only_a_lower_case_json_suffix_means_json_as_in_the_go_tool() {
+    // Go's hcldec tests strings.HasSuffix(name, ".json"): `X.JSON` is read
+    // in the native syntax (the library's rule ignores case).
+    let dir = scratch(
+        "suffix",
+        &[("s.hcldec", NUMBER_SPEC), ("X.JSON", "{\"a\": 2}\n")],
+    );
+    let out = run_in(&dir, &["--diags=json", "--spec=s.hcldec", "X.JSON"], None);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        diag_lines(&out.stderr),
+        [
+            "error | Argument or block definition required | An argument or block definition is required here. | X.JSON:1,1-1,2 (0-1)"
+        ]
+    );
+}

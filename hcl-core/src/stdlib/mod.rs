@@ -13,7 +13,7 @@
 //! |---|---|
 //! | [`abs`]`(num)` | the absolute value |
 //! | [`coalesce`]`(vals...)` | the first non-null argument |
-//! | [`concat`]`(seqs...)` | lists and tuples, one after the other |
+//! | [`concat`](fn@concat)`(seqs...)` | lists and tuples, one after the other |
 //! | [`hasindex`]`(collection, key)` | whether indexing would succeed |
 //! | [`int`]`(num)` | the number truncated toward zero |
 //! | [`jsondecode`]`(str)` | the value a JSON text describes |
@@ -48,12 +48,12 @@ use std::collections::BTreeMap;
 use crate::function::Function;
 
 mod collection;
-pub mod json;
+mod encoding;
 mod number;
 mod string;
 
 pub use collection::{coalesce, concat, hasindex, length};
-pub use json::{jsondecode, jsonencode};
+pub use encoding::{jsondecode, jsonencode};
 pub use number::{abs, int, max, min};
 pub use string::{lower, reverse, strlen, substr, upper};
 

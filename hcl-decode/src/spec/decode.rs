@@ -13,6 +13,7 @@ use hcl_core::body::{
 use hcl_core::convert::{convert, unify};
 use hcl_core::path::{Path, PathStep};
 use hcl_core::pos::{Pos, Range};
+use hcl_core::quote::go_quote;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Traversal, Type, Value};
 
 use super::{BlockListSpec, BlockMapSpec, Spec, TransformSpec, ValidateSpec};
@@ -34,10 +35,10 @@ use super::{BlockListSpec, BlockMapSpec, Spec, TransformSpec, ValidateSpec};
 /// assert_eq!(v, Value::number(3));
 /// ```
 pub fn decode(body: &dyn Body, spec: &Spec, ctx: &EvalContext) -> (Value, Diagnostics) {
-    decode_with(body, spec, ctx, &DecodeOptions::default())
+    decode_with_options(body, spec, ctx, &DecodeOptions::default())
 }
 
-/// Options for [`decode_with`].
+/// Options for [`decode_with_options`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DecodeOptions {
     /// How many threads decoding may use: the bodies of many blocks of one
@@ -59,7 +60,7 @@ impl Default for DecodeOptions {
 /// ```
 /// use hcl_core::native::parse_config_str;
 /// use hcl_core::EvalContext;
-/// use hcl_decode::spec::{decode, decode_with, parse_spec_file, DecodeOptions};
+/// use hcl_decode::spec::{decode, decode_with_options, parse_spec_file, DecodeOptions};
 ///
 /// let (spec, _) = parse_spec_file(
 ///     b"block_list {\n  block_type = \"b\"\n  attr { name = \"n\" }\n}\n",
@@ -68,17 +69,17 @@ impl Default for DecodeOptions {
 /// let input: String = (0..200).map(|i| format!("b {{ n = {i} }}\n")).collect();
 /// let (file, _) = parse_config_str(&input, "in.hcl");
 /// let ctx = EvalContext::literal_only();
-/// let parallel = decode_with(&file.body(), &spec.root, &ctx, &DecodeOptions { threads: 4 });
+/// let parallel = decode_with_options(&file.body(), &spec.root, &ctx, &DecodeOptions { threads: 4 });
 /// assert_eq!(parallel, decode(&file.body(), &spec.root, &ctx));
 /// assert_eq!(parallel.0.len(), Some(200));
 /// ```
-pub fn decode_with(
+pub fn decode_with_options(
     body: &dyn Body,
     spec: &Spec,
     ctx: &EvalContext,
     options: &DecodeOptions,
 ) -> (Value, Diagnostics) {
-    Decoder::new(ctx, options.threads).decode_body(body, spec)
+    SpecDecoder::new(ctx, options.threads).decode_body(body, spec)
 }
 
 /// Like [`decode`], but the elements of the top-level body that the spec
@@ -89,7 +90,7 @@ pub fn partial_decode(
     spec: &Spec,
     ctx: &EvalContext,
 ) -> (Value, DynBody, Diagnostics) {
-    let decoder = Decoder::new(ctx, 1);
+    let decoder = SpecDecoder::new(ctx, 1);
     let schema = decoder.schema(spec);
     let (content, rest, mut diags) = body.partial_content(&schema);
     let (value, more) = decoder.decode_content(spec, &content);
@@ -325,36 +326,6 @@ fn variables_needed(spec: &Spec, content: &BodyContent) -> Vec<Traversal> {
     }
 }
 
-/// A string quoted as Go's `%q` quotes it.
-pub(crate) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if c.is_control() => {
-                let n = c as u32;
-                if n < 0x80 {
-                    out.push_str(&format!("\\x{n:02x}"));
-                } else {
-                    out.push_str(&format!("\\u{n:04x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// How many blocks of one type make decoding them in parallel worth it.
 const PARALLEL_MIN_BLOCKS: usize = 64;
 
@@ -363,16 +334,16 @@ const THREAD_STACK: usize = 8 << 20;
 
 /// The state of one decoding: the context, the threads it may use, and
 /// the schemas and implied types already computed, by spec node.
-struct Decoder<'c> {
+struct SpecDecoder<'c> {
     ctx: &'c EvalContext,
     threads: usize,
     schemas: RefCell<HashMap<*const Spec, Rc<BodySchema>>>,
     types: RefCell<HashMap<*const Spec, Type>>,
 }
 
-impl<'c> Decoder<'c> {
-    fn new(ctx: &'c EvalContext, threads: usize) -> Decoder<'c> {
-        Decoder {
+impl<'c> SpecDecoder<'c> {
+    fn new(ctx: &'c EvalContext, threads: usize) -> SpecDecoder<'c> {
+        SpecDecoder {
             ctx,
             threads: threads.max(1),
             schemas: RefCell::new(HashMap::new()),
@@ -398,7 +369,7 @@ impl<'c> Decoder<'c> {
                 .chunks(chunk)
                 .map(|part| {
                     let work = move || {
-                        let decoder = Decoder::new(ctx, 1);
+                        let decoder = SpecDecoder::new(ctx, 1);
                         part.iter()
                             .map(|block| decoder.decode_body(&*block.body, nested))
                             .collect::<Vec<_>>()

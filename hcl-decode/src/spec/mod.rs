@@ -82,8 +82,8 @@ use hcl_core::body::DynExpression;
 use hcl_core::{EvalContext, Function, Value};
 
 pub use decode::{
-    DecodeOptions, decode, decode_with, implied_schema, implied_type, partial_decode, source_range,
-    variables,
+    DecodeOptions, decode, decode_with_options, implied_schema, implied_type, partial_decode,
+    source_range, variables,
 };
 pub use parse::{decode_spec_body, parse_spec_file, spec_context, spec_functions};
 pub use static_expr::StaticExpression;

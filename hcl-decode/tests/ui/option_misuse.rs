@@ -10,7 +10,7 @@ struct Config {
     #[hcl(block, default)]
     tls: Tls,
     #[hcl(remain, rename = "rest")]
-    rest: hcl_decode::Body,
+    rest: hcl_decode::BodyHandle,
     #[hcl(default = 1, optional)]
     port: u16,
     #[hcl(label, with = parse)]

@@ -1,11 +1,11 @@
-use hcl_decode::{Body, HclBody};
+use hcl_decode::{BodyHandle, HclBody};
 
 #[derive(HclBody)]
 struct Config {
     #[hcl(body)]
-    all: Body,
+    all: BodyHandle,
     #[hcl(body)]
-    again: Body,
+    again: BodyHandle,
 }
 
 fn main() {}

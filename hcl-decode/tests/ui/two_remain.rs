@@ -1,11 +1,11 @@
-use hcl_decode::{Body, HclBody};
+use hcl_decode::{BodyHandle, HclBody};
 
 #[derive(HclBody)]
 struct Config {
     #[hcl(remain)]
-    rest: Body,
+    rest: BodyHandle,
     #[hcl(remain)]
-    more: Body,
+    more: BodyHandle,
 }
 
 fn main() {}

@@ -1,8 +1,9 @@
-//! `jsonencode` and `jsondecode`, and the JSON mapping of values that they
-//! use (go-cty's `cty/json`), available on its own for other tools:
-//! [`marshal`] (a value as JSON text, optionally with its type), [`marshal_type`]
-//! (a type as cty's JSON type description) and [`decode`] (JSON text as a
-//! value of the type its structure implies).
+//! go-cty's JSON mapping of values (`cty/json`) and of types (cty's type
+//! JSON), which `jsonencode` and `jsondecode` use and other tools (the
+//! `hcldec` command's output) share: [`marshal`] (a value as JSON text,
+//! optionally with its type), [`marshal_type`] and [`write_type`] (a type
+//! as cty's JSON type description) and [`decode`] (JSON text as a value of
+//! the type its structure implies).
 //!
 //! The decoder is a port of the parts of Go's `encoding/json` that cty
 //! uses (the `Decoder.Token` stream and its scanner), so that it accepts
@@ -12,7 +13,7 @@
 //! [`MAX_DEPTH`] levels. Numbers are exact (decimal text to [`Number`]).
 //!
 //! ```
-//! use hcl_core::stdlib::json::{decode, marshal};
+//! use hcl_core::cty_json::{decode, marshal};
 //! use hcl_core::{Type, Value};
 //!
 //! let v = decode(r#"{"name": "web", "ports": [80, 443], "tls": null}"#).unwrap();
@@ -33,7 +34,6 @@ use std::fmt;
 use std::fmt::Write as _;
 
 use crate::convert::convert;
-use crate::function::{Function, FunctionError, Parameter};
 use crate::number::{Number, ParseNumberErrorKind};
 use crate::path::{Path, PathStep};
 use crate::ty::Type;
@@ -88,87 +88,6 @@ impl fmt::Display for JsonError {
 impl std::error::Error for JsonError {}
 
 // ---------------------------------------------------------------------------
-// The functions
-
-/// `jsonencode(val)`: the JSON text of a value (go-cty's mapping: numbers
-/// exact, object attributes and map keys in name order, sets in set order,
-/// null as `null`; strings escaped as Go's `encoding/json` does, `<`, `>`
-/// and `&` included). A value with unknown parts gives an unknown string;
-/// an infinity is an error ("cannot serialize infinity as JSON").
-///
-/// ```
-/// use hcl_core::stdlib::jsonencode;
-/// use hcl_core::Value;
-///
-/// let v = Value::object([("b", Value::number(1)), ("a", Value::string("<x>"))]);
-/// assert_eq!(
-///     jsonencode().call(&[v]).unwrap(),
-///     Value::string(r#"{"a":"\u003cx\u003e","b":1}"#)
-/// );
-/// ```
-pub fn jsonencode() -> Function {
-    Function::builder()
-        .description("Returns a string containing a JSON representation of the given value.")
-        .param(
-            Parameter::new("val", Type::Dynamic)
-                .allow_dynamic()
-                .allow_null(),
-        )
-        .returns(Type::String)
-        .build(|args, ty| {
-            let Some(val) = args.first() else {
-                return Ok(Value::unknown(ty.clone()));
-            };
-            if !val.is_wholly_known() {
-                return Ok(Value::unknown(ty.clone()));
-            }
-            if val.is_null() {
-                return Ok(Value::string("null"));
-            }
-            marshal(val, val.ty())
-                .map(Value::string)
-                .map_err(|e| FunctionError::failed(e.message))
-        })
-}
-
-/// `jsondecode(str)`: the value that a JSON text describes, of the type its
-/// structure implies: strings, numbers (exact) and bools as such, objects
-/// as object values, arrays as tuples, `null` as a null of the dynamic
-/// pseudo-type. Invalid JSON is an error in the words of Go's
-/// `encoding/json`. An unknown string gives the dynamic value.
-///
-/// ```
-/// use hcl_core::stdlib::jsondecode;
-/// use hcl_core::{Type, Value};
-///
-/// let v = jsondecode().call(&[Value::string(r#"[1, "a"]"#)]).unwrap();
-/// assert_eq!(v, Value::tuple([Value::number(1), Value::string("a")]));
-///
-/// let err = jsondecode().call(&[Value::string("[1 2]")]).unwrap_err();
-/// assert_eq!(err.to_string(), "invalid character '2' after array element");
-///
-/// assert_eq!(jsondecode().call(&[Value::unknown(Type::String)]).unwrap(), Value::dynamic());
-/// ```
-pub fn jsondecode() -> Function {
-    Function::builder()
-        .description("Parses the given string as JSON and returns a value corresponding to what the JSON document describes.")
-        .param(Parameter::new("str", Type::String))
-        .return_type(|args| match args.first().and_then(Value::as_str) {
-            Some(text) => decode(text)
-                .map(|v| v.ty().clone())
-                .map_err(|e| FunctionError::failed(e.message)),
-            None => Ok(Type::Dynamic),
-        })
-        .build(|args, _| {
-            let text = args
-                .first()
-                .and_then(Value::as_str)
-                .ok_or_else(|| FunctionError::argument(0, "a string is required"))?;
-            decode(text).map_err(|e| FunctionError::failed(e.message))
-        })
-}
-
-// ---------------------------------------------------------------------------
 // Encoding
 
 /// Writes `value` as JSON for the type `ty` (go-cty's `json.Marshal`). The
@@ -183,7 +102,7 @@ pub fn jsondecode() -> Function {
 /// capsule value (which has no JSON form here).
 ///
 /// ```
-/// use hcl_core::stdlib::json::marshal;
+/// use hcl_core::cty_json::marshal;
 /// use hcl_core::{Type, Value};
 ///
 /// let v = Value::list([Value::string("a")]).unwrap();
@@ -351,7 +270,7 @@ fn write_string(s: &str, out: &mut String) {
 /// `["tuple",["string"]]`, `"dynamic"`. Capsule types have none.
 ///
 /// ```
-/// use hcl_core::stdlib::json::marshal_type;
+/// use hcl_core::cty_json::marshal_type;
 /// use hcl_core::Type;
 ///
 /// let ty = Type::map(Type::object([("a", Type::Dynamic)]));
@@ -359,11 +278,22 @@ fn write_string(s: &str, out: &mut String) {
 /// ```
 pub fn marshal_type(ty: &Type) -> Result<String, JsonError> {
     let mut out = String::new();
-    write_type(ty, &mut out)?;
+    write_type(&mut out, ty)?;
     Ok(out)
 }
 
-fn write_type(ty: &Type, out: &mut String) -> Result<(), JsonError> {
+/// Appends a type's JSON description (see [`marshal_type`]) to `out`; on
+/// an error (a capsule type), what was appended is incomplete.
+///
+/// ```
+/// use hcl_core::cty_json::write_type;
+/// use hcl_core::Type;
+///
+/// let mut out = String::from("type: ");
+/// write_type(&mut out, &Type::object_with_optional([("a", Type::Number)], ["a"])).unwrap();
+/// assert_eq!(out, r#"type: ["object",{"a":"number"},["a"]]"#);
+/// ```
+pub fn write_type(out: &mut String, ty: &Type) -> Result<(), JsonError> {
     match ty {
         Type::Bool => out.push_str(r#""bool""#),
         Type::Number => out.push_str(r#""number""#),
@@ -375,7 +305,7 @@ fn write_type(ty: &Type, out: &mut String) -> Result<(), JsonError> {
                 Type::Map(_) => r#"["map","#,
                 _ => r#"["set","#,
             });
-            write_type(e, out)?;
+            write_type(out, e)?;
             out.push(']');
         }
         Type::Object(o) => {
@@ -386,7 +316,7 @@ fn write_type(ty: &Type, out: &mut String) -> Result<(), JsonError> {
                 }
                 write_string(name, out);
                 out.push(':');
-                write_type(aty, out)?;
+                write_type(out, aty)?;
             }
             out.push('}');
             if !o.optional().is_empty() {
@@ -407,7 +337,7 @@ fn write_type(ty: &Type, out: &mut String) -> Result<(), JsonError> {
                 if i > 0 {
                     out.push(',');
                 }
-                write_type(ety, out)?;
+                write_type(out, ety)?;
             }
             out.push_str("]]");
         }
@@ -436,7 +366,7 @@ fn write_type(ty: &Type, out: &mut String) -> Result<(), JsonError> {
 /// which Go's decoder lets pass (`[1]]` is `[1]`).
 ///
 /// ```
-/// use hcl_core::stdlib::json::decode;
+/// use hcl_core::cty_json::decode;
 /// use hcl_core::{Type, Value};
 ///
 /// assert_eq!(decode("null").unwrap(), Value::null(Type::Dynamic));

@@ -1,11 +1,12 @@
 //! JSON output as the Go tool writes it: values as `cty/json` marshals
 //! them (numbers exactly, object keys in byte order), types in `cty`'s type
-//! JSON, strings escaped as Go's `encoding/json` escapes them (HTML
-//! characters too), and a small tree for the indented documents
-//! (`--var-refs`, `--diags=json`).
+//! JSON (the core's [`hcl_core::cty_json::write_type`]), strings escaped as
+//! Go's `encoding/json` escapes them (HTML characters too), and a small
+//! tree for the indented documents (`--var-refs`, `--diags=json`).
 
 use std::fmt::Write as _;
 
+use hcl_core::cty_json::write_type;
 use hcl_core::{Type, Value};
 
 /// Appends `s` as a JSON string, escaped as Go's `encoding/json` does:
@@ -206,68 +207,6 @@ pub fn write_value(
     Ok(())
 }
 
-/// Appends the type JSON of `cty` (`Type.MarshalJSON`): `"string"`,
-/// `["list","string"]`, `["object",{"a":"number"}]` (with a third element
-/// listing the optional attributes, if any), `["tuple",[...]]`,
-/// `"dynamic"`.
-pub fn write_type(out: &mut String, ty: &Type) -> Result<(), MarshalError> {
-    match ty {
-        Type::Bool => out.push_str("\"bool\""),
-        Type::Number => out.push_str("\"number\""),
-        Type::String => out.push_str("\"string\""),
-        Type::Dynamic => out.push_str("\"dynamic\""),
-        Type::List(e) | Type::Set(e) | Type::Map(e) => {
-            out.push_str(match ty {
-                Type::List(_) => "[\"list\",",
-                Type::Set(_) => "[\"set\",",
-                _ => "[\"map\",",
-            });
-            write_type(out, e)?;
-            out.push(']');
-        }
-        Type::Object(o) => {
-            out.push_str("[\"object\",{");
-            for (i, (name, t)) in o.attributes().iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_string(out, name);
-                out.push(':');
-                write_type(out, t)?;
-            }
-            out.push('}');
-            if !o.optional().is_empty() {
-                out.push_str(",[");
-                for (i, name) in o.optional().iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    write_string(out, name);
-                }
-                out.push(']');
-            }
-            out.push(']');
-        }
-        Type::Tuple(t) => {
-            out.push_str("[\"tuple\",[");
-            for (i, e) in t.elements().iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_type(out, e)?;
-            }
-            out.push_str("]]");
-        }
-        Type::Capsule(c) => {
-            return Err(MarshalError(format!(
-                "type not allowed: capsule type {}",
-                c.name()
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// The result document of the Go tool: the value, wrapped with its type
 /// under `--with-type` (`{"value":…,"type":…}`, or `{"type":…,"value":…}`
 /// when nulls are stripped, since Go re-sorts the keys then — and drops a
@@ -291,7 +230,7 @@ pub fn result_document(
     let mut v = String::new();
     write_value(&mut v, value, opts)?;
     let mut t = String::new();
-    write_type(&mut t, value.ty())?;
+    write_type(&mut t, value.ty()).map_err(|e| MarshalError(e.to_string()))?;
     if strip_nulls {
         out.push_str("{\"type\":");
         out.push_str(&t);

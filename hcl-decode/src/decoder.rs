@@ -8,41 +8,14 @@ use std::path::Path;
 
 use hcl_core::function::Function;
 use hcl_core::native::ParseOptions;
+use hcl_core::parse::Syntax;
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, EvalContextError, Renderer, Value};
 
-use crate::decode::{DecodeContext, HclBody, decode_with};
+use crate::decode::{DecodeContext, HclBody, decode_struct};
 use crate::error::Error;
-use crate::handle::Body;
+use crate::handle::BodyHandle;
 use crate::layered::Layers;
 use crate::syntax::Parsed;
-
-/// The syntax of a configuration file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Syntax {
-    /// The native syntax (`.hcl`).
-    Native,
-    /// The JSON syntax (`.json`, `.hcl.json`).
-    Json,
-}
-
-impl Syntax {
-    /// The syntax a file name implies: JSON for a name ending in `.json`
-    /// (`app.hcl.json`, `app.json`), else native.
-    ///
-    /// ```
-    /// use hcl_decode::Syntax;
-    /// assert_eq!(Syntax::from_file_name("app.hcl.json"), Syntax::Json);
-    /// assert_eq!(Syntax::from_file_name("app.hcl"), Syntax::Native);
-    /// assert_eq!(Syntax::from_file_name("app.conf"), Syntax::Native);
-    /// ```
-    pub fn from_file_name(name: &str) -> Syntax {
-        if name.to_ascii_lowercase().ends_with(".json") {
-            Syntax::Json
-        } else {
-            Syntax::Native
-        }
-    }
-}
 
 /// Decodes a file into `T`, the syntax chosen by the file's extension
 /// (see [`Syntax::from_file_name`]), with the default [`Decoder`].
@@ -78,7 +51,7 @@ pub fn from_slice<T: HclBody>(source: &[u8], file_name: &str) -> Result<T, Error
 
 /// Decodes a body already parsed, in an evaluation context; `Err` holds
 /// every diagnostic (in source order) if there is an error.
-pub fn from_body<T: HclBody>(body: &Body, ctx: &EvalContext) -> Result<T, Diagnostics> {
+pub fn from_body<T: HclBody>(body: &BodyHandle, ctx: &EvalContext) -> Result<T, Diagnostics> {
     let mut cx = DecodeContext::new(ctx);
     let value = T::decode_body(body, &mut cx);
     let diags = cx.into_diagnostics();
@@ -244,7 +217,7 @@ impl Decoder {
 
     /// Parses text into a body, in the syntax its name implies (or the
     /// one set). `Err` holds the syntax errors.
-    pub fn parse_slice(&self, source: &[u8], file_name: &str) -> Result<Body, Error> {
+    pub fn parse_slice(&self, source: &[u8], file_name: &str) -> Result<BodyHandle, Error> {
         let parsed = self.parse_recovering(source, file_name);
         if parsed.diags.has_errors() {
             let mut diags = parsed.diags;
@@ -368,7 +341,7 @@ impl Decoder {
         &self,
         source: &str,
         file_name: &str,
-    ) -> Result<(T, Body), Error> {
+    ) -> Result<(T, BodyHandle), Error> {
         self.decode_source(source.as_bytes(), file_name)
             .map(|d| d.value)
     }
@@ -378,7 +351,7 @@ impl Decoder {
         &self,
         source: &[u8],
         file_name: &str,
-    ) -> Result<Decoded<(T, Body)>, Error> {
+    ) -> Result<Decoded<(T, BodyHandle)>, Error> {
         // The renderer (a copy of the text) is made only when there is
         // something to show.
         let ctx = self
@@ -405,12 +378,12 @@ impl Decoder {
     /// built, and every diagnostic, in source order.
     fn decode_in<T: HclBody>(
         &self,
-        body: &Body,
+        body: &BodyHandle,
         ctx: &EvalContext,
-    ) -> (Option<(T, Body)>, Diagnostics) {
+    ) -> (Option<(T, BodyHandle)>, Diagnostics) {
         let mut cx = DecodeContext::new(ctx);
         let partial = T::__PARTIAL || self.mode == Mode::Partial;
-        let (value, rest) = decode_with::<T>(body, None, partial, &mut cx);
+        let (value, rest) = decode_struct::<T>(body, None, partial, &mut cx);
         let diags = cx.into_diagnostics();
         let value = value.map(|v| {
             let rest = rest.unwrap_or_else(|| body.partial_content(&T::schema()).1);
@@ -421,7 +394,7 @@ impl Decoder {
 
     /// Decodes a parsed body into `T`; `Err` holds every diagnostic, in
     /// source order.
-    pub fn decode_body<T: HclBody>(&self, body: &Body) -> Result<T, Diagnostics> {
+    pub fn decode_body<T: HclBody>(&self, body: &BodyHandle) -> Result<T, Diagnostics> {
         self.decode_body_partial(body).map(|(v, _)| v)
     }
 
@@ -429,7 +402,7 @@ impl Decoder {
     /// [`Decoded`] has no source text to show them with).
     pub fn decode_body_with_warnings<T: HclBody>(
         &self,
-        body: &Body,
+        body: &BodyHandle,
     ) -> Result<Decoded<T>, Diagnostics> {
         let ctx = self.eval_context_or_error()?;
         match self.decode_in::<T>(body, &ctx) {
@@ -444,7 +417,10 @@ impl Decoder {
 
     /// Decodes a parsed body into `T` and returns the remaining body (see
     /// [`Decoder::decode_partial_str`]).
-    pub fn decode_body_partial<T: HclBody>(&self, body: &Body) -> Result<(T, Body), Diagnostics> {
+    pub fn decode_body_partial<T: HclBody>(
+        &self,
+        body: &BodyHandle,
+    ) -> Result<(T, BodyHandle), Diagnostics> {
         let ctx = self.eval_context_or_error()?;
         match self.decode_in::<T>(body, &ctx) {
             (Some(value), diags) if !diags.has_errors() => Ok(value),
