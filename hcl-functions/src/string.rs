@@ -103,7 +103,7 @@ pub fn eval_for_docs(expr: &str) -> Result<String, String> {
     if !value.is_wholly_known() {
         return Ok("(unknown)".into());
     }
-    hcl_core::stdlib::json::marshal(&value, value.ty()).map_err(|e| e.to_string())
+    hcl_core::cty_json::marshal(&value, value.ty()).map_err(|e| e.to_string())
 }
 
 fn simple(

@@ -67,6 +67,9 @@ pub fn can_function() -> Function {
         .param(Parameter::expression_closure("expression"))
         .returns(Type::Bool)
         .build(|args, _| {
+            if args.first().is_some_and(|a| !a.is_known()) {
+                return Ok(Value::unknown(Type::Bool));
+            }
             let closure = closure(args, 0)?;
             if depends_on_unknowns(closure) {
                 return Ok(Value::unknown(Type::Bool));
@@ -92,6 +95,11 @@ fn try_first(args: &[Value]) -> Result<Value, FunctionError> {
     }
     let mut all = Diagnostics::new();
     for index in 0..args.len() {
+        // An unknown closure: the result type is asked for before the call
+        // (a static type check, say).
+        if !args[index].is_known() {
+            return Ok(Value::dynamic());
+        }
         let closure = closure(args, index)?;
         if depends_on_unknowns(closure) {
             return Ok(Value::dynamic());

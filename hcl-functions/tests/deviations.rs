@@ -38,7 +38,10 @@ fn deviation_results_that_are_not_numbers_are_errors() {
 fn deviation_negative_indent_is_an_error() {
     // Go panics (strings.Repeat with a negative count).
     let e = error(r#"indent(-1, "a\nb")"#);
-    assert!(e.contains("Invalid function argument") || e.contains("Error in function call"), "{e}");
+    assert!(
+        e.contains("Invalid function argument") || e.contains("Error in function call"),
+        "{e}"
+    );
 }
 
 #[test]

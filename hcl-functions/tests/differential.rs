@@ -145,7 +145,7 @@ fn outcome(expr: &str, ctx: &EvalContext) -> serde_json::Value {
         let failed = eval_diags.has_errors();
         diags.extend(eval_diags);
         if !failed {
-            let ty = hcl_core::stdlib::json::marshal_type(value.ty()).expect("type JSON");
+            let ty = hcl_core::cty_json::marshal_type(value.ty()).expect("type JSON");
             result.insert("type".into(), serde_json::from_str(&ty).expect("type JSON"));
             let mut text = String::new();
             encode(&mut text, &value);

@@ -299,7 +299,7 @@ fn format_append(verb: &mut Verb<'_>, buf: &mut String, args: &[Value]) -> Resul
             if verb.mode == 's' {
                 pad_width(verb, buf, s);
             } else {
-                let json = hcl_core::stdlib::json::marshal(&Value::string(s), &Type::String)
+                let json = hcl_core::cty_json::marshal(&Value::string(s), &Type::String)
                     .map_err(|e| unsupported(&e.to_string()))?;
                 pad_width(verb, buf, &json);
             }
@@ -330,7 +330,7 @@ fn append_as_is(verb: &Verb<'_>, buf: &mut String, arg: &Value) -> Result<(), St
             return Ok(());
         }
     }
-    let json = hcl_core::stdlib::json::marshal(arg, arg.ty()).map_err(|e| e.to_string())?;
+    let json = hcl_core::cty_json::marshal(arg, arg.ty()).map_err(|e| e.to_string())?;
     pad_width(verb, buf, &json);
     Ok(())
 }

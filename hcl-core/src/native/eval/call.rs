@@ -6,11 +6,16 @@
 //! specification, and only then is the function called. An error reported
 //! by the function about one argument points at that argument.
 
+use std::sync::Arc;
+
+use crate::body::DynExpression;
 use crate::convert::convert;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
+use crate::expression_closure::ExpressionClosure;
 use crate::function::{Function, FunctionError, Parameter};
 use crate::native::ast::{CallExpr, Expr, ExprId, ExprKind};
+use crate::native::expression::NativeExpression;
 use crate::source::Span;
 use crate::suggest::suggestion;
 use crate::ty::Type;
@@ -69,6 +74,10 @@ impl Evaluator<'_> {
             let Some(param) = function.parameter_for(i) else {
                 break;
             };
+            if let (true, Arg::Expr(e)) = (param.receives_expression(), arg) {
+                values.push(self.closure(e, ctx));
+                continue;
+            }
             let given = match arg {
                 Arg::Expr(e) => {
                     let (v, d) = self.eval(e, ctx);
@@ -85,6 +94,26 @@ impl Evaluator<'_> {
             return (Value::dynamic(), diags);
         }
         self.call(id, node, &function, &call_args, &values, diags)
+    }
+
+    /// The argument `e` unevaluated, for a parameter that receives
+    /// expressions: the expression with the context it is written in (the
+    /// evaluation context, and the variables of the `for` expressions
+    /// around it).
+    fn closure(&self, e: ExprId, ctx: &EvalContext) -> Value {
+        let scope = if self.locals.is_empty() {
+            ctx.clone()
+        } else {
+            let mut scope = ctx.new_child();
+            for (name, value) in &self.locals {
+                // Functions are not called in literal-only mode, where
+                // nothing may be declared.
+                let _ = scope.declare_variable(*name, value.clone());
+            }
+            scope
+        };
+        let expr: DynExpression = Arc::new(NativeExpression::new(Arc::clone(self.shared), e));
+        ExpressionClosure::new(expr, scope).into_value()
     }
 
     /// The function a call names, or why there is none.

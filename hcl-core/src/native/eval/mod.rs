@@ -26,6 +26,7 @@ mod tests;
 
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
+use std::sync::Arc;
 
 use crate::convert::convert;
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -55,6 +56,9 @@ type Handler<'f> = fn(&mut Evaluator<'f>, ExprId, &'f Expr, &EvalContext) -> Eva
 #[derive(Debug)]
 pub(crate) struct Evaluator<'f> {
     pub(super) file: &'f ParsedFile,
+    /// The shared file, for expressions handed out unevaluated
+    /// (expression closures).
+    pub(super) shared: &'f Arc<ParsedFile>,
     pub(super) ast: &'f Ast,
     /// Variables defined by the expressions being evaluated (iteration
     /// variables), innermost last.
@@ -67,9 +71,10 @@ pub(crate) struct Evaluator<'f> {
 
 impl<'f> Evaluator<'f> {
     /// An evaluator for the expressions of `file`.
-    pub(crate) fn new(file: &'f ParsedFile) -> Evaluator<'f> {
+    pub(crate) fn new(file: &'f Arc<ParsedFile>) -> Evaluator<'f> {
         Evaluator {
             file,
+            shared: file,
             ast: file.ast(),
             locals: Vec::new(),
             items: Vec::new(),
