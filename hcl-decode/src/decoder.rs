@@ -10,6 +10,7 @@ use hcl_core::function::Function;
 use hcl_core::native::ParseOptions;
 use hcl_core::parse::Syntax;
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, EvalContextError, Renderer, Value};
+use hcl_functions::Library;
 
 use crate::decode::{DecodeContext, HclBody, decode_struct};
 use crate::error::Error;
@@ -99,10 +100,11 @@ pub enum Mode {
 ///     .unwrap_err();
 /// assert_eq!(err.diagnostics().len(), 1);
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Decoder {
     variables: BTreeMap<String, Value>,
     functions: BTreeMap<String, Function>,
+    library: Library,
     base: Option<EvalContext>,
     literal_only: bool,
     mode: Mode,
@@ -110,11 +112,57 @@ pub struct Decoder {
     parse_options: ParseOptions,
 }
 
+impl Default for Decoder {
+    fn default() -> Decoder {
+        Decoder {
+            variables: BTreeMap::new(),
+            functions: BTreeMap::new(),
+            library: Library::pure(),
+            base: None,
+            literal_only: false,
+            mode: Mode::default(),
+            syntax: None,
+            parse_options: ParseOptions::default(),
+        }
+    }
+}
+
 impl Decoder {
-    /// A decoder in full-expression mode with no variables and functions,
+    /// A decoder in full-expression mode with no variables, every pure
+    /// function of the [function library](crate::functions) (what
+    /// Terraform users expect: `upper`, `merge`, `lookup`, `try`, ...),
     /// exhaustive, choosing the syntax by file name.
     pub fn new() -> Decoder {
         Decoder::default()
+    }
+
+    /// The functions of the [function library](crate::functions) that
+    /// expressions may call: [`Library::pure`] unless told otherwise,
+    /// [`Library::empty`] for none, or a choice of families, impure
+    /// functions and filesystem functions under a root directory. Functions
+    /// declared with [`Decoder::function`] (or in a base
+    /// [context](Decoder::eval_context)) override the library's.
+    ///
+    /// ```
+    /// use hcl_decode::functions::{Family, Library};
+    /// use hcl_decode::prelude::*;
+    ///
+    /// #[derive(HclBody, Debug)]
+    /// struct Config {
+    ///     name: String,
+    /// }
+    ///
+    /// let src = "name = upper(\"api\")\n";
+    /// let strings = Decoder::new().function_library(Library::empty().family(Family::String));
+    /// assert_eq!(strings.decode_str::<Config>(src, "c.hcl").unwrap().name, "API");
+    ///
+    /// let none = Decoder::new().function_library(Library::empty());
+    /// let err = none.decode_str::<Config>(src, "c.hcl").unwrap_err();
+    /// assert!(err.to_string().contains("Call to unknown function"));
+    /// ```
+    pub fn function_library(mut self, library: Library) -> Decoder {
+        self.library = library;
+        self
     }
 
     /// Declares a variable for expressions.
@@ -192,6 +240,19 @@ impl Decoder {
                 }
                 if let Some((name, function)) = base.functions().next() {
                     ctx.declare_function(name.to_owned(), function.clone())?;
+                }
+            }
+        }
+        if !literal {
+            // The library is the lowest layer: a base context's functions
+            // and the decoder's own override it.
+            for (name, function) in self.library.functions() {
+                let shadowed = self
+                    .base
+                    .as_ref()
+                    .is_some_and(|b| b.function(&name).is_some());
+                if !shadowed {
+                    ctx.declare_function(name, function)?;
                 }
             }
         }

@@ -46,7 +46,8 @@
 //!    [misuse](#misuse-is-a-compile-error)
 //! 3. [Targets](#targets): the Rust types an attribute decodes into
 //! 4. [Errors](#errors): every mistake at once; warnings
-//! 5. [Variables and functions](#variables-and-functions)
+//! 5. [Variables and functions](#variables-and-functions); [the function
+//!    library](#the-function-library)
 //! 6. [Layered decoding](#layered-decoding): an application and its plugins
 //! 7. [JSON files](#json-files)
 //! 8. [The hcldec spec language](#the-hcldec-spec-language)
@@ -634,6 +635,123 @@
 //! );
 //! ```
 //!
+//! ## The function library
+//!
+//! Expressions may call the functions Terraform users know: every
+//! function of go-cty's standard library under Terraform's name, and
+//! Terraform's own pure functions ([`functions`], the `hcl-functions`
+//! crate, with cty's results and messages). [`Decoder::new`], [`from_str`]
+//! and [`from_file`] offer all pure functions; [`Decoder::function_library`]
+//! chooses families ([`functions::Family`]), adds the impure ones
+//! (`timestamp`, `uuid`) or the filesystem ones (under a root directory
+//! only), or none ([`functions::Library::empty`]); [`Decoder::function`]
+//! adds the application's own, which override the library's. (The
+//! fifteen functions of the `hcldec` tool are [`hcl_core::stdlib`], what
+//! [`spec`] files use by default.)
+//!
+//! One example per family, each a field of this struct:
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     string: String,
+//!     collection: Vec<String>,
+//!     number: i64,
+//!     set: Vec<String>,
+//!     encoding: String,
+//!     regex: String,
+//!     datetime: String,
+//!     hash: String,
+//!     network: String,
+//!     conversion: String,
+//!     fallback: String,
+//! }
+//!
+//! let src = r#"
+//! string     = format("%s-%03d", upper("web"), 7)
+//! collection = sort(distinct(concat(["b", "a"], ["a", "c"])))
+//! number     = max(parseint("ff", 16), pow(2, 4))
+//! set        = setunion(["a"], ["b", "a"])
+//! encoding   = jsonencode(merge({a = 1}, {b = [true]}))
+//! regex      = regex("v([0-9.]+)", "release v1.2.3")[0]
+//! datetime   = formatdate("YYYY-MM-DD", timeadd("2024-01-31T23:00:00Z", "2h"))
+//! hash       = substr(sha256("hello"), 0, 8)
+//! network    = cidrsubnet("10.0.0.0/16", 8, 2)
+//! conversion = tostring(tonumber("42"))
+//! fallback   = try(lookup({}, "region", null), "eu-west-1")
+//! "#;
+//! let c: Config = hcl_decode::from_str(src, "app.hcl").unwrap();
+//! assert_eq!(c.string, "WEB-007");
+//! assert_eq!(c.collection, ["a", "b", "c"]);
+//! assert_eq!(c.number, 255);
+//! assert_eq!(c.set, ["a", "b"]);
+//! assert_eq!(c.encoding, r#"{"a":1,"b":[true]}"#);
+//! assert_eq!(c.regex, "1.2.3");
+//! assert_eq!(c.datetime, "2024-02-01");
+//! assert_eq!(c.hash, "2cf24dba");
+//! assert_eq!(c.network, "10.0.2.0/24");
+//! assert_eq!(c.conversion, "42");
+//! assert_eq!(c.fallback, "eu-west-1");
+//! ```
+//!
+//! The filesystem functions read only under the root directory they are
+//! given; a path that leaves it is an error, never a read:
+//!
+//! ```
+//! use hcl_decode::functions::Library;
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     motd: String,
+//! }
+//!
+//! let root = std::env::temp_dir().join(format!("hcl-decode-doc-fs-{}", std::process::id()));
+//! std::fs::create_dir_all(&root).unwrap();
+//! std::fs::write(root.join("motd.txt"), "Hello, ${name}!").unwrap();
+//! let decoder = Decoder::new().function_library(Library::pure().filesystem(&root));
+//!
+//! let c: Config = decoder
+//!     .decode_str("motd = templatefile(\"motd.txt\", { name = \"ops\" })\n", "app.hcl")
+//!     .unwrap();
+//! assert_eq!(c.motd, "Hello, ops!");
+//!
+//! let err = decoder.decode_str::<Config>("motd = file(\"../../etc/passwd\")\n", "app.hcl").unwrap_err();
+//! assert!(err.to_string().contains("is outside the directory that the filesystem functions are confined to"));
+//! # std::fs::remove_dir_all(&root).unwrap();
+//! ```
+//!
+//! An application function extends the library, or replaces one of its
+//! functions:
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     id: String,
+//!     name: String,
+//! }
+//!
+//! let service_id = Function::builder()
+//!     .param(Parameter::new("name", Type::String))
+//!     .returns(Type::String)
+//!     .build(|args, _| Ok(Value::string(format!("svc-{}", args[0].as_str().unwrap_or_default()))));
+//! // Replaces the library's `lower` for this application.
+//! let lower = Function::builder()
+//!     .param(Parameter::new("s", Type::String))
+//!     .returns(Type::String)
+//!     .build(|args, _| Ok(Value::string(args[0].as_str().unwrap_or_default().to_ascii_lowercase())));
+//! let decoder = Decoder::new().function("service_id", service_id).function("lower", lower);
+//!
+//! let c: Config = decoder
+//!     .decode_str("id = service_id(\"api\")\nname = lower(\"ÀPI\")\n", "app.hcl")
+//!     .unwrap();
+//! assert_eq!((c.id.as_str(), c.name.as_str()), ("svc-api", "Àpi"));
+//! ```
+//!
 //! ## Layered decoding
 //!
 //! An application and its plugins decode one file in turns ([`layered`],
@@ -763,5 +881,9 @@ pub use hcl_core::{
     Diagnostic, Diagnostics, EvalContext, Function, Number, Parameter, Path, PathStep, Pos, Range,
     Renderer, Severity, Type, Value,
 };
+/// The function library (`upper`, `merge`, `lookup`, `try`, ...): the
+/// [`hcl_functions`] crate. [`Decoder`] evaluates with its pure functions
+/// unless told otherwise ([`Decoder::function_library`]).
+pub use hcl_functions as functions;
 /// Whole numbers of any size, a decoding target.
 pub use num_bigint::BigInt;

@@ -85,7 +85,9 @@ pub use decode::{
     DecodeOptions, decode, decode_with_options, implied_schema, implied_type, partial_decode,
     source_range, variables,
 };
-pub use parse::{decode_spec_body, parse_spec_file, spec_context, spec_functions};
+pub use parse::{
+    decode_spec_body, decode_spec_body_with, parse_spec_file, spec_context, spec_functions,
+};
 pub use static_expr::StaticExpression;
 pub use types::type_expression;
 pub use userfunc::decode_user_functions;
