@@ -28,6 +28,7 @@ pub mod ops;
 pub mod path;
 pub mod pos;
 pub mod quote;
+pub mod semantics;
 #[cfg(feature = "serde")]
 pub mod serde;
 pub mod source;
@@ -45,6 +46,7 @@ pub use function::{Function, FunctionError, Parameter};
 pub use number::Number;
 pub use path::{Path, PathStep};
 pub use pos::{Pos, Range};
+pub use semantics::Semantics;
 pub use traversal::{Traversal, Traverser};
 pub use ty::{CapsuleType, ObjectType, TupleType, Type};
 pub use value::{Value, ValueError};
