@@ -178,7 +178,8 @@ pub(crate) fn plan_with(from: &Type, to: &Type, sem: Semantics) -> Option<Plan> 
         (Type::Tuple(t), Type::Set(e)) => {
             let (plans, element) = structural_elements(t.elements().iter(), e, sem, true)?;
             Some(Plan {
-                safety: Safety::Unsafe,
+                // Go calls it safe when the elements convert safely.
+                safety: if go { plans.safety() } else { Safety::Unsafe },
                 out: Type::set(element),
                 step: Step::TupleToCollection(plans),
             })
