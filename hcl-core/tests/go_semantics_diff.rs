@@ -2,7 +2,7 @@
 //! (`UnifyUnsafe`), the safety of conversions (`GetConversion` /
 //! `GetConversionUnsafe`) and value conversion (`Convert`). Run by
 //! `scripts/go-semantics-diff/run.sh`, which answers the same cases with
-//! go-cty and compares (7,020 cases; the one known difference: Go calls
+//! go-cty and compares (8,606 cases; the one known difference: Go calls
 //! `object({a=any,b=string})` → `map(any)` safe, since its safe mode
 //! unifies the attribute types as `any`, where ours, planning once for
 //! both modes, unifies them as `string`, from `any` unsafely).
@@ -67,6 +67,10 @@ fn write_cases_and_answers() {
         "set(any)",
         "list(set(string))",
         "map(map(any))",
+        "list(list(any))",
+        "map(list(any))",
+        "object({a=list(any)})",
+        "tuple([object({a=string}),object({a=number})])",
         "object({a=object({b=string})})",
         "object({a=object({c=string})})",
         "object({a=tuple([string])})",
@@ -135,6 +139,9 @@ fn write_cases_and_answers() {
         "{a=[1], b=[\"x\"]}",
         "{a=null}",
         "[{a=1}, {b=2}]",
+        "[[1], [true]]",
+        "{a=[1], b=[\"x\", 2]}",
+        "[{a=[1]}, {a=[\"x\"]}]",
         "[{a=1}, {a=\"x\"}]",
         "[[1], [\"a\", 2]]",
         "{a=[], b=[1]}",
