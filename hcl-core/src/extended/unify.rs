@@ -38,7 +38,7 @@
 
 use super::ty::ExtType;
 
-/// The unification of two types (see the [module documentation](self)).
+/// The unification of two types (see the [module documentation](crate::extended)).
 ///
 /// ```
 /// use hcl_core::extended::{unify, ExtType};

@@ -13,7 +13,7 @@
 //! |---|---|
 //! | [`abs`]`(num)` | the absolute value |
 //! | [`coalesce`]`(vals...)` | the first non-null argument |
-//! | [`concat`]`(seqs...)` | lists and tuples, one after the other |
+//! | [`concat`](fn@concat)`(seqs...)` | lists and tuples, one after the other |
 //! | [`hasindex`]`(collection, key)` | whether indexing would succeed |
 //! | [`int`]`(num)` | the number truncated toward zero |
 //! | [`jsondecode`]`(str)` | the value a JSON text describes |
