@@ -1,8 +1,9 @@
 //! Cases for comparing `Semantics::Go` with go-cty: unification
 //! (`UnifyUnsafe`), the safety of conversions (`GetConversion` /
-//! `GetConversionUnsafe`) and value conversion (`Convert`). Run by
+//! `GetConversionUnsafe`), value conversion (`Convert`) and unification of
+//! two values' types followed by their conversions (as a conditional). Run by
 //! `scripts/go-semantics-diff/run.sh`, which answers the same cases with
-//! go-cty and compares (8,606 cases; the one known difference: Go calls
+//! go-cty and compares (9,902 cases; the one known difference: Go calls
 //! `object({a=any,b=string})` → `map(any)` safe, since its safe mode
 //! unifies the attribute types as `any`, where ours, planning once for
 //! both modes, unifies them as `string`, from `any` unsafely).
@@ -162,6 +163,47 @@ fn write_cases_and_answers() {
                     Ok(j) => format!("{} {j}", type_string(r.ty()).replace(' ', "")),
                     Err(_) => format!("{} unmarshalable", type_string(r.ty()).replace(' ', "")),
                 },
+            };
+            let _ = writeln!(ours, "{line}");
+        }
+    }
+    let parsed: Vec<hcl_core::Value> = values
+        .iter()
+        .map(|v| {
+            let (file, id, _) =
+                parse_expression(v.as_bytes(), "t", Pos::start(), &Default::default());
+            NativeExpression::new(file, id).value(&ctx).0
+        })
+        .collect();
+    let show_value = |v: &hcl_core::Value| {
+        let ty = type_string(v.ty()).replace(' ', "");
+        if !v.is_wholly_known() {
+            return format!("{ty} unknown");
+        }
+        match hcl_core::stdlib::json::marshal(v, v.ty()) {
+            Ok(j) => format!("{ty} {j}"),
+            Err(_) => format!("{ty} unmarshalable"),
+        }
+    };
+    for (a, va) in values.iter().zip(&parsed) {
+        for (b, vb) in values.iter().zip(&parsed) {
+            let _ = writeln!(cases, "uval;{a};{b}");
+            let line = match unify_with(&[va.ty().clone(), vb.ty().clone()], Semantics::Go) {
+                None => "none".to_owned(),
+                Some(u) => {
+                    let mut line = type_string(&u.ty).replace(' ', "");
+                    for (c, v) in u.conversions.iter().zip([va, vb]) {
+                        let shown = match c {
+                            None => show_value(v),
+                            Some(c) => match c.apply(v) {
+                                Ok(v) => show_value(&v),
+                                Err(_) => "error".to_owned(),
+                            },
+                        };
+                        let _ = write!(line, " ~ {shown}");
+                    }
+                    line
+                }
             };
             let _ = writeln!(ours, "{line}");
         }

@@ -35,6 +35,29 @@ func show(t cty.Type) string {
 	return strings.ReplaceAll(typeexpr.TypeString(t), " ", "")
 }
 
+func value(src string) cty.Value {
+	expr, diags := hclsyntax.ParseExpression([]byte(src), "t", hcl.Pos{Line: 1, Column: 1})
+	if diags.HasErrors() {
+		panic(diags.Error())
+	}
+	v, diags := expr.Value(nil)
+	if diags.HasErrors() {
+		panic(diags.Error())
+	}
+	return v
+}
+
+func showValue(v cty.Value) string {
+	if !v.IsWhollyKnown() {
+		return show(v.Type()) + " unknown"
+	}
+	j, err := ctyjson.Marshal(v, v.Type())
+	if err != nil {
+		return show(v.Type()) + " unmarshalable"
+	}
+	return show(v.Type()) + " " + string(j)
+}
+
 func main() {
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -49,6 +72,26 @@ func main() {
 			}
 			u, _ := convert.UnifyUnsafe(tys)
 			fmt.Println(show(u))
+		case "uval":
+			a, b := value(parts[1]), value(parts[2])
+			ty, convs := convert.UnifyUnsafe([]cty.Type{a.Type(), b.Type()})
+			if ty == cty.NilType {
+				fmt.Println("none")
+				continue
+			}
+			out := show(ty)
+			for i, v := range []cty.Value{a, b} {
+				if convs[i] != nil {
+					c, err := convs[i](v)
+					if err != nil {
+						out += " ~ error"
+						continue
+					}
+					v = c
+				}
+				out += " ~ " + showValue(v)
+			}
+			fmt.Println(out)
 		case "val":
 			expr, diags := hclsyntax.ParseExpression([]byte(parts[1]), "t", hcl.Pos{Line: 1, Column: 1})
 			if diags.HasErrors() {
