@@ -405,7 +405,9 @@ impl Value {
 
     /// [`Value::equals`] by the rules of `sem`. In Go mode (`go-cty`'s
     /// `Value.Equals`) any two nulls are equal whatever their types, and a
-    /// null compared with an unknown value gives an unknown bool.
+    /// comparison with an unknown value is unknown when the other operand is
+    /// null or the unknown value's type has dynamic parts (else `false` for
+    /// different types, unknown for the same type).
     ///
     /// ```
     /// use hcl_core::{Semantics, Type, Value};
@@ -479,8 +481,8 @@ fn collect_attributes<K: Into<String>>(
 fn equality(a: &Value, b: &Value, go: bool) -> Option<bool> {
     match (a.is_known(), b.is_known()) {
         (false, false) => return None,
-        (true, false) if go && a.is_null() => return None,
-        (false, true) if go && b.is_null() => return None,
+        (true, false) if go => return unknown_side_go(a, b),
+        (false, true) if go => return unknown_side_go(b, a),
         (true, false) => return unknown_side(a, b),
         (false, true) => return unknown_side(b, a),
         (true, true) => {}
@@ -547,6 +549,17 @@ fn unknown_side(known: &Value, unknown: &Value) -> Option<bool> {
         Some(false)
     } else {
         None
+    }
+}
+
+/// Go's equality when `known` is known and `unknown` is not: unknown if
+/// the known value is null or the unknown one's type has dynamic parts,
+/// else `false` for different types.
+fn unknown_side_go(known: &Value, unknown: &Value) -> Option<bool> {
+    if known.is_null() || unknown.ty.has_dynamic() || known.ty == unknown.ty {
+        None
+    } else {
+        Some(false)
     }
 }
 
@@ -978,6 +991,25 @@ mod tests {
         assert!(
             null_s
                 .equals_with(&Value::unknown(Type::Number), Semantics::Spec)
+                .is_false()
+        );
+        // An unknown whose type has dynamic parts is unknown against
+        // anything; otherwise different types are unequal.
+        let dyn_object = Type::object([("a", Type::Dynamic)]);
+        assert!(
+            !Value::unknown(dyn_object.clone())
+                .equals_with(&s("x"), go)
+                .is_known()
+        );
+        assert!(
+            Value::unknown(dyn_object.clone())
+                .equals_with(&s("x"), Semantics::Spec)
+                .is_false()
+        );
+        let known = Value::object([("a", Value::null(Type::Dynamic))]);
+        assert!(
+            known
+                .equals_with(&Value::unknown(Type::String), go)
                 .is_false()
         );
         // Otherwise as the spec.

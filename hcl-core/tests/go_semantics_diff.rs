@@ -1,9 +1,10 @@
 //! Cases for comparing `Semantics::Go` with go-cty: unification
 //! (`UnifyUnsafe`), the safety of conversions (`GetConversion` /
 //! `GetConversionUnsafe`), value conversion (`Convert`) and unification of
-//! two values' types followed by their conversions (as a conditional). Run by
+//! two values' types followed by their conversions (as a conditional), and
+//! equality (`Value.Equals`, known and unknown). Run by
 //! `scripts/go-semantics-diff/run.sh`, which answers the same cases with
-//! go-cty and compares (9,902 cases; the one known difference: Go calls
+//! go-cty and compares (12,494 cases; the one known difference: Go calls
 //! `object({a=any,b=string})` → `map(any)` safe, since its safe mode
 //! unifies the attribute types as `any`, where ours, planning once for
 //! both modes, unifies them as `string`, from `any` unsafely).
@@ -19,6 +20,16 @@ use hcl_core::{EvalContext, Expression, Pos, Semantics, Type};
 
 fn t(s: &str) -> Type {
     parse_type_constraint(s, "t").unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+/// A bool value as go-cty's `GoString` writes it.
+fn go_bool(v: &hcl_core::Value) -> &'static str {
+    match v.as_bool() {
+        Some(true) => "cty.True",
+        Some(false) => "cty.False",
+        None if !v.is_known() => "cty.UnknownVal(cty.Bool)",
+        None => "cty.NullVal(cty.Bool)",
+    }
 }
 
 /// Writes `cases.txt` and our answers, `rust.txt`, to the directory named
@@ -206,6 +217,23 @@ fn write_cases_and_answers() {
                 }
             };
             let _ = writeln!(ours, "{line}");
+        }
+    }
+    let typed_nulls = [
+        "tolist(null)",
+        "tomap(null)",
+        "tostring(null)",
+        "tonumber(null)",
+        "tobool(null)",
+    ];
+    let _ = typed_nulls;
+    for (a, va) in values.iter().zip(&parsed) {
+        for (b, vb) in values.iter().zip(&parsed) {
+            let _ = writeln!(cases, "eq;{a};{b}");
+            let _ = writeln!(ours, "{}", go_bool(&va.equals_with(vb, Semantics::Go)));
+            let _ = writeln!(cases, "eq;{a};{b};unknown");
+            let unknown = hcl_core::Value::unknown(va.ty().clone());
+            let _ = writeln!(ours, "{}", go_bool(&unknown.equals_with(vb, Semantics::Go)));
         }
     }
     let dir = std::path::PathBuf::from(dir);

@@ -72,6 +72,12 @@ func main() {
 			}
 			u, _ := convert.UnifyUnsafe(tys)
 			fmt.Println(show(u))
+		case "eq":
+			a, b := value(parts[1]), value(parts[2])
+			if len(parts) > 3 {
+				a = cty.UnknownVal(a.Type())
+			}
+			fmt.Println(a.Equals(b).GoString())
 		case "uval":
 			a, b := value(parts[1]), value(parts[2])
 			ty, convs := convert.UnifyUnsafe([]cty.Type{a.Type(), b.Type()})
