@@ -124,8 +124,10 @@ pub fn conversion_safety(from: &Type, to: &Type) -> Option<Safety> {
 
 /// [`conversion_safety`] by the rules of `sem`. In Go mode there is no
 /// conversion from a list or set to a tuple, an object converts to another
-/// only if it has every attribute the target does not mark optional, and
-/// dropping attributes is safe.
+/// only if it has every attribute the target does not mark optional, and a
+/// conversion is safe when `go-cty`'s `GetConversion` has it (dropping
+/// attributes is safe, and so is a tuple → set of safely converting
+/// elements).
 ///
 /// ```
 /// use hcl_core::convert::{conversion_safety_with, Safety};
@@ -138,7 +140,21 @@ pub fn conversion_safety(from: &Type, to: &Type) -> Option<Safety> {
 /// assert_eq!(conversion_safety_with(&a, &ab, Semantics::Go), None);
 /// ```
 pub fn conversion_safety_with(from: &Type, to: &Type, sem: Semantics) -> Option<Safety> {
-    plan::plan_with(from, to, sem).map(|p| p.safety)
+    plan_with_safety(from, to, sem).map(|p| p.safety)
+}
+
+/// The plan, with, in Go mode, Go's safety: safe when `GetConversion` (not
+/// only `GetConversionUnsafe`) has a conversion.
+fn plan_with_safety(from: &Type, to: &Type, sem: Semantics) -> Option<Plan> {
+    let mut plan = plan::plan_with(from, to, sem)?;
+    if sem.is_go() {
+        plan.safety = if from == to || unify_go::safe_conversion_exists(from, to) {
+            Safety::Safe
+        } else {
+            Safety::Unsafe
+        };
+    }
+    Some(plan)
 }
 
 /// A prepared conversion from one type to another: built once from the two
@@ -249,7 +265,7 @@ pub fn get_conversion(from: &Type, to: &Type) -> Option<Conversion> {
 /// [`get_conversion`] by the rules of `sem` (Go's `GetConversionUnsafe` in
 /// Go mode; see [`conversion_safety_with`] and [`convert_with`]).
 pub fn get_conversion_with(from: &Type, to: &Type, sem: Semantics) -> Option<Conversion> {
-    plan::plan_with(from, to, sem).map(|plan| Conversion {
+    plan_with_safety(from, to, sem).map(|plan| Conversion {
         from: from.clone(),
         to: to.clone(),
         plan: Arc::new(plan),

@@ -1487,6 +1487,31 @@ fn go_mode_object_to_object_dropping_attributes_is_safe() {
 }
 
 #[test]
+fn go_mode_safety_is_that_of_get_conversion() {
+    let safety = |a: &Type, b: &Type| conversion_safety_with(a, b, GO);
+    assert_eq!(
+        safety(&Type::tuple([Type::Number]), &Type::set(Type::String)),
+        Some(Safe)
+    );
+    assert_eq!(
+        safety(&Type::list(Type::String), &Type::set(Type::String)),
+        Some(Unsafe)
+    );
+    // GetConversion unifies `any` and string as `any` (a safe conversion
+    // from `any` to string does not exist), so the map is of `any`.
+    let from = obj_ty([("a", Type::Dynamic), ("b", Type::String)]);
+    assert_eq!(safety(&from, &Type::map(Type::Dynamic)), Some(Safe));
+    assert_eq!(safety(&Type::Dynamic, &Type::String), Some(Unsafe));
+    assert_eq!(
+        safety(&Type::map(Type::String), &obj_ty([("a", Type::String)])),
+        Some(Unsafe)
+    );
+    let c = get_conversion_with(&Type::tuple([Type::Bool]), &Type::set(Type::String), GO)
+        .unwrap_or_else(|| panic!());
+    assert_eq!(c.safety(), Safe);
+}
+
+#[test]
 fn go_mode_map_to_object_drops_extra_keys() {
     let to = obj_ty([("a", Type::String)]);
     let v = map_of(Type::String, [("a", s("x")), ("z", s("y"))]);

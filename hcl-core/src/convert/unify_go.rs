@@ -34,22 +34,39 @@ pub(crate) enum GoUnified {
 
 /// The unified type (the dynamic pseudo-type for [`GoUnified::AllDynamic`]).
 pub(crate) fn unify_type(types: &[&Type]) -> Option<Type> {
-    unify(types).map(|u| match u {
+    unify_type_mode(types, true)
+}
+
+/// `UnifyUnsafe`.
+pub(crate) fn unify(types: &[&Type]) -> Option<GoUnified> {
+    unify_mode(types, true)
+}
+
+fn unify_type_mode(types: &[&Type], unsafe_: bool) -> Option<Type> {
+    unify_mode(types, unsafe_).map(|u| match u {
         GoUnified::Type(t) => t,
         GoUnified::AllDynamic => Type::Dynamic,
     })
 }
 
-fn converts(from: &Type, to: &Type) -> bool {
-    from == to || plan_with(from, to, Semantics::Go).is_some()
+/// Whether Go has a conversion (`GetConversionUnsafe`, or with `unsafe_`
+/// false, `GetConversion`) from `from` to `to`; identical types always
+/// convert (Go's callers test for that first).
+fn converts(from: &Type, to: &Type, unsafe_: bool) -> bool {
+    from == to
+        || if unsafe_ {
+            plan_with(from, to, Semantics::Go).is_some()
+        } else {
+            safe_conversion_exists(from, to)
+        }
 }
 
-fn all_convert(types: &[&Type], to: &Type) -> bool {
-    types.iter().all(|t| converts(t, to))
+fn all_convert(types: &[&Type], to: &Type, unsafe_: bool) -> bool {
+    types.iter().all(|t| converts(t, to, unsafe_))
 }
 
-/// `unify(types, unsafe = true)`.
-pub(crate) fn unify(types: &[&Type]) -> Option<GoUnified> {
+/// `unify(types, unsafe_)`.
+fn unify_mode(types: &[&Type], unsafe_: bool) -> Option<GoUnified> {
     if types.is_empty() {
         return None;
     }
@@ -70,30 +87,30 @@ pub(crate) fn unify(types: &[&Type]) -> Option<GoUnified> {
     // The first matching case decides, as in Go's `switch`; the two
     // "as maps" / "as a list" attempts fall through to the preference order.
     if maps > 0 && maps + dynamics == n {
-        return collection(Type::map, types, has_dynamic);
+        return collection(Type::map, types, has_dynamic, unsafe_);
     } else if maps > 0 && maps + objects + dynamics == n {
-        if let Some(t) = objects_as_maps(types) {
+        if let Some(t) = objects_as_maps(types, unsafe_) {
             return Some(GoUnified::Type(t));
         }
     } else if lists > 0 && lists + dynamics == n {
-        return collection(Type::list, types, has_dynamic);
+        return collection(Type::list, types, has_dynamic, unsafe_);
     } else if lists > 0 && lists + tuples + dynamics == n {
-        if let Some(t) = tuples_as_list(types) {
+        if let Some(t) = tuples_as_list(types, unsafe_) {
             return Some(GoUnified::Type(t));
         }
     } else if sets > 0 && sets + dynamics == n {
-        return collection(Type::set, types, has_dynamic);
+        return collection(Type::set, types, has_dynamic, unsafe_);
     } else if objects > 0 && objects + dynamics == n {
-        return object_types(types, has_dynamic);
+        return object_types(types, has_dynamic, unsafe_);
     } else if tuples > 0 && tuples + dynamics == n {
-        return tuple_types(types, has_dynamic);
+        return tuple_types(types, has_dynamic, unsafe_);
     } else if objects > 0 && tuples > 0 {
         return None;
     }
     sort_types(types)
         .into_iter()
         .map(|i| types[i])
-        .find(|want| all_convert(types, want))
+        .find(|want| all_convert(types, want, unsafe_))
         .map(|want| GoUnified::Type(want.clone()))
 }
 
@@ -119,53 +136,58 @@ fn tuple(ty: &Type) -> Option<&TupleType> {
 }
 
 /// `unifyCollectionTypes`.
-fn collection(make: fn(Type) -> Type, types: &[&Type], has_dynamic: bool) -> Option<GoUnified> {
+fn collection(
+    make: fn(Type) -> Type,
+    types: &[&Type],
+    has_dynamic: bool,
+    unsafe_: bool,
+) -> Option<GoUnified> {
     if has_dynamic {
         return Some(GoUnified::AllDynamic);
     }
     let elements: Vec<&Type> = types.iter().map(|t| element(t)).collect();
-    let ty = make(unify_type(&elements)?);
-    all_convert(types, &ty).then_some(GoUnified::Type(ty))
+    let ty = make(unify_type_mode(&elements, unsafe_)?);
+    all_convert(types, &ty, unsafe_).then_some(GoUnified::Type(ty))
 }
 
 /// `unifyObjectsAsMaps`: the objects as one map type, then everything.
-fn objects_as_maps(types: &[&Type]) -> Option<Type> {
+fn objects_as_maps(types: &[&Type], unsafe_: bool) -> Option<Type> {
     let objects: Vec<&Type> = types
         .iter()
         .copied()
         .filter(|t| object(t).is_some())
         .collect();
-    let map = objects_to_map(&objects)?;
+    let map = objects_to_map(&objects, unsafe_)?;
     let mapped: Vec<&Type> = types
         .iter()
         .map(|t| if object(t).is_some() { &map } else { *t })
         .collect();
-    match unify(&mapped)? {
+    match unify_mode(&mapped, unsafe_)? {
         GoUnified::Type(t @ Type::Map(_)) => Some(t),
         _ => None,
     }
 }
 
 /// `unifyTuplesAsList`: the tuples as one list type, then everything.
-fn tuples_as_list(types: &[&Type]) -> Option<Type> {
+fn tuples_as_list(types: &[&Type], unsafe_: bool) -> Option<Type> {
     let tuples: Vec<&Type> = types
         .iter()
         .copied()
         .filter(|t| tuple(t).is_some())
         .collect();
-    let list = tuples_to_list(&tuples)?;
+    let list = tuples_to_list(&tuples, unsafe_)?;
     let listed: Vec<&Type> = types
         .iter()
         .map(|t| if tuple(t).is_some() { &list } else { *t })
         .collect();
-    match unify(&listed)? {
+    match unify_mode(&listed, unsafe_)? {
         GoUnified::Type(t @ Type::List(_)) => Some(t),
         _ => None,
     }
 }
 
 /// `unifyObjectTypes`.
-fn object_types(types: &[&Type], has_dynamic: bool) -> Option<GoUnified> {
+fn object_types(types: &[&Type], has_dynamic: bool, unsafe_: bool) -> Option<GoUnified> {
     if has_dynamic {
         return Some(GoUnified::AllDynamic);
     }
@@ -175,64 +197,130 @@ fn object_types(types: &[&Type], has_dynamic: bool) -> Option<GoUnified> {
         o.len() == first.len() && o.attributes().keys().all(|k| first.attribute(k).is_some())
     });
     if !same_names {
-        return objects_to_map(types).map(GoUnified::Type);
+        return objects_to_map(types, unsafe_).map(GoUnified::Type);
     }
     let mut attributes = Vec::with_capacity(first.len());
     for name in first.attributes().keys() {
         let across: Vec<&Type> = objects.iter().filter_map(|o| o.attribute(name)).collect();
-        attributes.push((name.clone(), unify_type(&across)?));
+        attributes.push((name.clone(), unify_type_mode(&across, unsafe_)?));
     }
     let ty = Type::object(attributes);
-    if all_convert(types, &ty) {
+    if all_convert(types, &ty, unsafe_) {
         Some(GoUnified::Type(ty))
     } else {
-        objects_to_map(types).map(GoUnified::Type)
+        objects_to_map(types, unsafe_).map(GoUnified::Type)
     }
 }
 
 /// `unifyObjectTypesToMap`: a map of every attribute type.
-fn objects_to_map(types: &[&Type]) -> Option<Type> {
+fn objects_to_map(types: &[&Type], unsafe_: bool) -> Option<Type> {
     let attributes: Vec<&Type> = types
         .iter()
         .filter_map(|t| object(t))
         .flat_map(|o| o.attributes().values())
         .collect();
-    let ty = Type::map(unify_type(&attributes)?);
-    all_convert(types, &ty).then_some(ty)
+    let ty = Type::map(unify_type_mode(&attributes, unsafe_)?);
+    all_convert(types, &ty, unsafe_).then_some(ty)
 }
 
 /// `unifyTupleTypes`.
-fn tuple_types(types: &[&Type], has_dynamic: bool) -> Option<GoUnified> {
+fn tuple_types(types: &[&Type], has_dynamic: bool, unsafe_: bool) -> Option<GoUnified> {
     if has_dynamic {
         return Some(GoUnified::AllDynamic);
     }
     let tuples: Vec<&TupleType> = types.iter().filter_map(|t| tuple(t)).collect();
     let first = tuples.first()?;
     if tuples.iter().any(|t| t.len() != first.len()) {
-        return tuples_to_list(types).map(GoUnified::Type);
+        return tuples_to_list(types, unsafe_).map(GoUnified::Type);
     }
     let mut elements = Vec::with_capacity(first.len());
     for i in 0..first.len() {
         let across: Vec<&Type> = tuples.iter().filter_map(|t| t.elements().get(i)).collect();
-        elements.push(unify_type(&across)?);
+        elements.push(unify_type_mode(&across, unsafe_)?);
     }
     let ty = Type::tuple(elements);
-    if all_convert(types, &ty) {
+    if all_convert(types, &ty, unsafe_) {
         Some(GoUnified::Type(ty))
     } else {
-        tuples_to_list(types).map(GoUnified::Type)
+        tuples_to_list(types, unsafe_).map(GoUnified::Type)
     }
 }
 
 /// `unifyTupleTypesToList`: a list of every element type.
-fn tuples_to_list(types: &[&Type]) -> Option<Type> {
+fn tuples_to_list(types: &[&Type], unsafe_: bool) -> Option<Type> {
     let elements: Vec<&Type> = types
         .iter()
         .filter_map(|t| tuple(t))
         .flat_map(|t| t.elements())
         .collect();
-    let ty = Type::list(unify_type(&elements)?);
-    all_convert(types, &ty).then_some(ty)
+    let ty = Type::list(unify_type_mode(&elements, unsafe_)?);
+    all_convert(types, &ty, unsafe_).then_some(ty)
+}
+
+/// Whether Go's `GetConversion` (safe conversions only) has a conversion
+/// from `from` to `to` (`getConversionKnown` with `unsafe` false). Types
+/// that are identical where Go compares them need no conversion and count
+/// as converting.
+pub(crate) fn safe_conversion_exists(from: &Type, to: &Type) -> bool {
+    let converts = |f: &Type, t: &Type| f == t || safe_conversion_exists(f, t);
+    match (from, to) {
+        (_, Type::Dynamic) => true,
+        (Type::Dynamic, _) => false,
+        (Type::Number | Type::Bool, Type::String) => true,
+        (Type::Object(f), Type::Object(t)) => {
+            t.attributes()
+                .iter()
+                .all(|(name, ty)| match f.attribute(name) {
+                    Some(source) => converts(source, ty),
+                    None => t.is_optional(name),
+                })
+        }
+        (Type::Tuple(f), Type::Tuple(t)) => {
+            f.len() == t.len()
+                && f.elements()
+                    .iter()
+                    .zip(t.elements())
+                    .all(|(a, b)| converts(a, b))
+        }
+        (Type::List(f) | Type::Set(f), Type::List(t)) => converts(f, t),
+        (Type::Set(f), Type::Set(t)) => converts(f, t),
+        // `getConversion` of identical element types is nil here.
+        (Type::Map(f), Type::Map(t)) => safe_conversion_exists(f, t),
+        (Type::Tuple(f), Type::List(e) | Type::Set(e)) => {
+            let elements: Vec<&Type> = f.elements().iter().collect();
+            if elements.is_empty() {
+                return true;
+            }
+            let target = if e.is_dynamic() {
+                let Some(u) = unify_type_mode(&elements, false) else {
+                    return false;
+                };
+                if u.is_dynamic() && !elements.iter().all(|t| t.is_dynamic()) {
+                    return false;
+                }
+                u
+            } else {
+                (**e).clone()
+            };
+            elements.iter().all(|t| converts(t, &target))
+        }
+        (Type::Object(f), Type::Map(e)) => {
+            let attributes: Vec<&Type> = f.attributes().values().collect();
+            if attributes.is_empty() {
+                return true;
+            }
+            let target = if e.is_dynamic() {
+                match unify_type_mode(&attributes, false) {
+                    Some(u) => u,
+                    None => return false,
+                }
+            } else {
+                (**e).clone()
+            };
+            attributes.iter().all(|t| converts(t, &target))
+        }
+        _ => false,
+    }
 }
 
 /// `sortTypes`: indices of `types`, most general first (a topological sort
