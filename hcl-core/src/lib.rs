@@ -5,6 +5,10 @@
 //! unification](convert), [functions](function), [evaluation
 //! contexts](EvalContext) and [diagnostics](Diagnostic).
 //!
+//! The specification's rules are followed by default; where HashiCorp's Go
+//! implementation differs about values, [`Semantics::Go`] follows Go
+//! instead (see [`semantics`]).
+//!
 //! ```
 //! use hcl_core::{Type, Value, convert};
 //!
