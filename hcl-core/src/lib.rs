@@ -5,6 +5,10 @@
 //! unification](convert), [functions](function), [evaluation
 //! contexts](EvalContext) and [diagnostics](Diagnostic).
 //!
+//! The specification's rules are followed by default; where HashiCorp's Go
+//! implementation differs about values, [`Semantics::Go`] follows Go
+//! instead (see [`semantics`]).
+//!
 //! ```
 //! use hcl_core::{Type, Value, convert};
 //!
@@ -30,6 +34,7 @@ pub mod parse;
 pub mod path;
 pub mod pos;
 pub mod quote;
+pub mod semantics;
 #[cfg(feature = "serde")]
 pub mod serde;
 pub mod source;
@@ -47,6 +52,7 @@ pub use function::{Function, FunctionError, Parameter};
 pub use number::Number;
 pub use path::{Path, PathStep};
 pub use pos::{Pos, Range};
+pub use semantics::Semantics;
 pub use traversal::{Traversal, Traverser};
 pub use ty::{CapsuleType, ObjectType, TupleType, Type};
 pub use value::{Value, ValueError};

@@ -2,7 +2,7 @@
 //! `hcldec` (`cmd/hcldec/spec.go`, which decodes the spec blocks with
 //! `gohcl`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use hcl_core::body::{
@@ -250,14 +250,19 @@ fn decode_spec_block(ctx: &EvalContext, block: &Block) -> (Spec, Diagnostics) {
 fn decode_object(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
     let (content, mut diags) = body.content(&labelled_schema());
     let mut members: Vec<(String, Spec)> = Vec::with_capacity(content.blocks.len());
+    // Each name's place in `members`, so that many members stay linear.
+    let mut index: HashMap<String, usize> = HashMap::with_capacity(content.blocks.len());
     for block in &content.blocks {
         let (spec, more) = decode_spec_block(ctx, block);
         diags.extend(more);
         let key = block.labels.first().cloned().unwrap_or_default();
         // A name given twice: the last spec wins, as in Go's map.
-        match members.iter_mut().find(|(k, _)| *k == key) {
-            Some(member) => member.1 = spec,
-            None => members.push((key, spec)),
+        match index.get(&key) {
+            Some(&i) => members[i].1 = spec,
+            None => {
+                index.insert(key.clone(), members.len());
+                members.push((key, spec));
+            }
         }
     }
     (Spec::Object(members), diags)
