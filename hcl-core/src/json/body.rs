@@ -48,10 +48,11 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::body::{
-    Attribute, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, DynBody, quote,
+    Attribute, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, DynBody,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::pos::Range;
+use crate::quote::go_quote;
 use crate::source::Span;
 use crate::suggest::suggestion;
 
@@ -269,7 +270,7 @@ impl JsonBody {
                         Diagnostic::error("Duplicate argument")
                             .with_detail(format!(
                                 "The argument {} was already set at {}.",
-                                quote(name),
+                                go_quote(name),
                                 existing.range
                             ))
                             .with_subject(range.clone())
@@ -298,7 +299,7 @@ impl JsonBody {
                     Diagnostic::error("Missing required argument")
                         .with_detail(format!(
                             "The argument {} is required, but no definition was found.",
-                            quote(&a.name)
+                            go_quote(&a.name)
                         ))
                         .with_subject(self.missing_item_range()),
                 );
@@ -359,14 +360,14 @@ impl JsonBody {
                 })
                 .chain(schema.blocks.iter().map(|b| b.type_name.as_str()));
             let hint = suggestion(name, candidates)
-                .map(|s| format!(" Did you mean {}?", quote(s)))
+                .map(|s| format!(" Did you mean {}?", go_quote(s)))
                 .unwrap_or_default();
             let range = self.file.range(prop.name);
             diags.push(
                 Diagnostic::error("Extraneous JSON object property")
                     .with_detail(format!(
                         "No argument or block type is named {}.{hint}",
-                        quote(name)
+                        go_quote(name)
                     ))
                     .with_subject(range.clone())
                     .with_context(range),
@@ -432,7 +433,7 @@ impl JsonBody {
                 Diagnostic::error("Incorrect JSON value type")
                     .with_detail(format!(
                         "Either a JSON object or a JSON array is required, representing the contents of one or more {} blocks.",
-                        quote(&schema.type_name)
+                        go_quote(&schema.type_name)
                     ))
                     .with_subject(self.start_range(value)),
             ),
@@ -487,7 +488,7 @@ impl Body for JsonBody {
                     Diagnostic::error("Duplicate attribute definition")
                         .with_detail(format!(
                             "The argument {} was already set at {}.",
-                            quote(name),
+                            go_quote(name),
                             existing.range
                         ))
                         .with_subject(self.file.range(prop.name)),

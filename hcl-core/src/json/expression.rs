@@ -17,11 +17,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::body::{DynExpression, Expression, StaticCall, StaticPair, quote};
+use crate::body::{DynExpression, Expression, StaticCall, StaticPair};
 use crate::convert::convert;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::pos::Range;
+use crate::quote::go_quote;
 use crate::source::Span;
 use crate::traversal::Traversal;
 use crate::ty::Type;
@@ -280,7 +281,7 @@ impl JsonExpression {
                     Diagnostic::error("Duplicate object attribute")
                         .with_detail(format!(
                             "An attribute named {} was already defined at {previous}.",
-                            quote(name)
+                            go_quote(name)
                         ))
                         .with_subject(name_range()),
                 );

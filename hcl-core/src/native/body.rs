@@ -49,13 +49,14 @@ use std::sync::Arc;
 
 use crate::body::{
     Attribute, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, DynBody,
-    missing_attribute, quote, unexpected_attribute, unexpected_block,
+    missing_attribute, unexpected_attribute, unexpected_block,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::native::ast::{AttributeNode, BlockNode, BodyId, BodyNode};
 use crate::native::expression::NativeExpression;
 use crate::native::file::ParsedFile;
 use crate::pos::Range;
+use crate::quote::go_quote;
 use crate::source::Span;
 
 /// A set of hidden names, shared between views. `None` hides nothing (the
@@ -415,7 +416,7 @@ impl Body for NativeBody {
             diags.push(
                 Diagnostic::error(format!(
                     "Unexpected {} block",
-                    quote(self.file.span_text(block.type_name))
+                    go_quote(self.file.span_text(block.type_name))
                 ))
                 .with_detail("Blocks are not allowed here.")
                 .with_subject(self.file.range(block.type_name)),
