@@ -28,8 +28,10 @@
 //! content processing finds ([`BodyContent`], `content.rs`), the diagnostics
 //! every syntax's bodies share ([`unexpected_attribute`],
 //! [`unexpected_block`], [`missing_attribute`], `diagnostics.rs`), merged
-//! bodies ([`merge_bodies`], `merged.rs`); the [`Body`] and [`Expression`]
-//! traits are here, and every item is reachable as `hcl_core::body::Item`.
+//! bodies ([`merge_bodies`], `merged.rs`) and the names hidden from a
+//! remaining body (`hidden.rs`, used by the syntaxes); the [`Body`] and
+//! [`Expression`] traits are here, and every item is reachable as
+//! `hcl_core::body::Item`.
 //!
 //! ```
 //! use hcl_core::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
@@ -48,6 +50,7 @@
 
 mod content;
 mod diagnostics;
+pub(crate) mod hidden;
 mod merged;
 mod schema;
 
