@@ -339,6 +339,45 @@ impl SourceFile {
     }
 }
 
+/// The stand-in for a byte of the input that is not part of valid UTF-8,
+/// in the text of a [`SourceFile`]: a control character, one byte long
+/// (so byte offsets are kept) and always a grapheme cluster of its own.
+pub(crate) const INVALID_BYTE_STAND_IN: char = '\u{1A}';
+
+/// The text of `src`, each byte that is not part of a valid UTF-8
+/// sequence replaced by [`INVALID_BYTE_STAND_IN`], for both syntaxes'
+/// parsers. `invalid` is called with the offset of each such byte, in
+/// order (the JSON parser records them; the native one passes `|_| {}`).
+pub(crate) fn sanitize(src: &[u8], mut invalid: impl FnMut(u32)) -> String {
+    let mut out = String::with_capacity(src.len());
+    let mut rest = src;
+    let mut at = 0usize;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                out.push_str(s);
+                break;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                out.push_str(std::str::from_utf8(valid).unwrap_or(""));
+                at += valid.len();
+                let bad = e.error_len().unwrap_or(after.len()).max(1).min(after.len());
+                for i in 0..bad {
+                    out.push(INVALID_BYTE_STAND_IN);
+                    invalid((at + i) as u32);
+                }
+                at += bad;
+                rest = after.get(bad..).unwrap_or(&[]);
+                if rest.is_empty() {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The offsets where the lines of `bytes` start (the first is 0).
 fn index_lines(bytes: &[u8]) -> Vec<u32> {
     // Count first (a loop the compiler vectorizes), so that the index is
@@ -454,6 +493,16 @@ mod tests {
         }
         let spans = [Span::new(0, 2), Span::new(4, 9), Span::at(12)];
         assert_eq!(owned.ranges(&spans), based.ranges(&spans));
+    }
+
+    #[test]
+    fn sanitize_replaces_each_invalid_byte_and_reports_its_offset() {
+        let mut invalid = Vec::new();
+        let text = sanitize(b"a\xffb\xe2\x82c\xf0\x9f\x98", |at| invalid.push(at));
+        assert_eq!(text, "a\u{1A}b\u{1A}\u{1A}c\u{1A}\u{1A}\u{1A}");
+        assert_eq!(text.len(), 9);
+        assert_eq!(invalid, [1, 3, 4, 6, 7, 8]);
+        assert_eq!(sanitize("é".as_bytes(), |_| unreachable!()), "é");
     }
 
     #[test]

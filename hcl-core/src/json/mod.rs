@@ -189,40 +189,6 @@ pub fn parse_expression(
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// The text of `src` with each byte that is not part of valid UTF-8
-/// replaced by U+001A (one byte, so offsets are kept), and the offsets of
-/// those bytes.
-fn sanitize(src: &[u8]) -> (String, Vec<u32>) {
-    let mut out = String::with_capacity(src.len());
-    let mut invalid = Vec::new();
-    let mut rest = src;
-    let mut at = 0usize;
-    loop {
-        match std::str::from_utf8(rest) {
-            Ok(s) => {
-                out.push_str(s);
-                break;
-            }
-            Err(e) => {
-                let (valid, after) = rest.split_at(e.valid_up_to());
-                out.push_str(std::str::from_utf8(valid).unwrap_or(""));
-                at += valid.len();
-                let bad = e.error_len().unwrap_or(after.len()).clamp(1, after.len());
-                for i in 0..bad {
-                    out.push('\u{1A}');
-                    invalid.push((at + i) as u32);
-                }
-                at += bad;
-                rest = after.get(bad..).unwrap_or(&[]);
-                if rest.is_empty() {
-                    break;
-                }
-            }
-        }
-    }
-    (out, invalid)
-}
-
 fn parse_document(
     src: &[u8],
     filename: &str,
@@ -263,7 +229,8 @@ fn parse_document(
     let (text, invalid): (Arc<str>, Vec<u32>) = match std::str::from_utf8(bytes) {
         Ok(s) => (Arc::from(s), Vec::new()),
         Err(_) => {
-            let (s, invalid) = sanitize(bytes);
+            let mut invalid = Vec::new();
+            let s = crate::source::sanitize(bytes, |at| invalid.push(at));
             (Arc::from(s), invalid)
         }
     };
