@@ -154,7 +154,7 @@ impl JsonExpression {
     fn text(&self, s: &Str) -> &str {
         self.file
             .tree
-            .string(self.file.lines.text(), s.span, s.escaped)
+            .string(self.file.source.text(), s.span, s.escaped)
     }
 
     /// The parsed template of a string (cached in the document).
@@ -170,7 +170,7 @@ impl JsonExpression {
             return t;
         }
         let template = Arc::new(parse_string_template(
-            &self.file.lines,
+            &self.file.source,
             s.span,
             s.escaped,
             self.text(s),
@@ -344,7 +344,7 @@ impl JsonExpression {
     fn as_native(&self) -> Option<super::template::Mapped> {
         let s = self.string()?;
         parse_string_expression(
-            &self.file.lines,
+            &self.file.source,
             s.span,
             s.escaped,
             self.text(&s),
