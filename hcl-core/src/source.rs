@@ -11,9 +11,11 @@
 //! far into a line (over 4 KiB from its start) builds a table of
 //! checkpoints for that line (a cluster boundary every kilobyte, with the
 //! number of clusters before it), and a position far into the line is
-//! then counted from the nearest checkpoint before it. So the positions of many values on one
-//! long line cost no more than their distance from a checkpoint each,
-//! instead of their distance from the start of the line.
+//! then counted from the nearest checkpoint before it, by
+//! [`SourceFile::pos`] as by [`SourceFile::ranges`]. So a position on a
+//! long line costs its distance from a checkpoint, not from the start of
+//! the line, and the positions of many values on one line are not
+//! quadratic in its length.
 //!
 //! ```
 //! use hcl_core::source::{SourceFile, Span};
