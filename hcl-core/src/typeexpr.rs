@@ -42,12 +42,13 @@
 
 use std::sync::OnceLock;
 
-use crate::body::{Expression, quote};
+use crate::body::Expression;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::function::{Function, FunctionError, Parameter};
 use crate::native::{NativeExpression, ParseOptions, parse_expression};
 use crate::pos::{Pos, Range};
+use crate::quote::go_quote;
 use crate::ty::{CapsuleType, Type};
 use crate::value::Value;
 
@@ -195,7 +196,7 @@ fn write_type(ty: &Type, out: &mut String) {
                 if is_valid_identifier(name) {
                     out.push_str(name);
                 } else {
-                    out.push_str(&quote(name));
+                    out.push_str(&go_quote(name));
                 }
                 out.push('=');
                 write_type(aty, out);
@@ -269,14 +270,14 @@ fn get_type(
             "any" if constraint => return Type::Dynamic,
             "any" => format!(
                 "The keyword {} cannot be used in this type specification: an exact type is required.",
-                quote(&kw)
+                go_quote(&kw)
             ),
             "list" | "map" | "set" => format!(
                 "The {kw} type constructor requires one argument specifying the element type."
             ),
             "object" => "The object type constructor requires one argument specifying the attribute types and values as a map.".to_owned(),
             "tuple" => "The tuple type constructor requires one argument specifying the element types as a list.".to_owned(),
-            _ => format!("The keyword {} is not a valid type specification.", quote(&kw)),
+            _ => format!("The keyword {} is not a valid type specification.", go_quote(&kw)),
         };
         diags.push(invalid(detail, expr.range()));
         return Type::Dynamic;
@@ -296,7 +297,7 @@ fn get_type(
             diags.push(invalid(
                 format!(
                     "Primitive type keyword {} does not expect arguments.",
-                    quote(name)
+                    go_quote(name)
                 ),
                 call.args_range.clone(),
             ));
@@ -306,7 +307,7 @@ fn get_type(
             diags.push(invalid(
                 format!(
                     "Type constraint keyword {} does not expect arguments.",
-                    quote(name)
+                    go_quote(name)
                 ),
                 call.args_range.clone(),
             ));
@@ -365,7 +366,7 @@ fn get_type(
             diags.push(invalid(
                 format!(
                     "Keyword {} is valid only as a modifier for object type attributes.",
-                    quote(name)
+                    go_quote(name)
                 ),
                 call.name_range.clone(),
             ));
@@ -373,7 +374,10 @@ fn get_type(
         }
         _ => {
             diags.push(invalid(
-                format!("Keyword {} is not a valid type constructor.", quote(name)),
+                format!(
+                    "Keyword {} is not a valid type constructor.",
+                    go_quote(name)
+                ),
                 expr.range(),
             ));
             Type::Dynamic
