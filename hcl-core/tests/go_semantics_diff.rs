@@ -169,7 +169,7 @@ fn write_cases_and_answers() {
             let _ = writeln!(cases, "val;{v};{ty}");
             let line = match convert_with(&value, &t(ty), Semantics::Go) {
                 Err(_) => "error".to_owned(),
-                Ok(r) => match hcl_core::stdlib::json::marshal(&r, r.ty()) {
+                Ok(r) => match hcl_core::cty_json::marshal(&r, r.ty()) {
                     Ok(j) => format!("{} {j}", type_string(r.ty()).replace(' ', "")),
                     Err(_) => format!("{} unmarshalable", type_string(r.ty()).replace(' ', "")),
                 },
@@ -190,7 +190,7 @@ fn write_cases_and_answers() {
         if !v.is_wholly_known() {
             return format!("{ty} unknown");
         }
-        match hcl_core::stdlib::json::marshal(v, v.ty()) {
+        match hcl_core::cty_json::marshal(v, v.ty()) {
             Ok(j) => format!("{ty} {j}"),
             Err(_) => format!("{ty} unmarshalable"),
         }
