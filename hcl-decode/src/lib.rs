@@ -729,6 +729,7 @@ pub mod decode;
 pub mod decoder;
 pub mod error;
 mod handle;
+pub mod language;
 pub mod layered;
 pub mod prelude;
 #[cfg(feature = "serde")]
@@ -747,6 +748,7 @@ pub use decode::{
 pub use decoder::{Decoded, Decoder, Mode, from_body, from_file, from_slice, from_str};
 pub use error::{Error, FromValueError};
 pub use handle::{BodyHandle, ExpressionHandle};
+pub use language::{Evaluated, InputVariable, ValueSource};
 pub use layered::Layers;
 #[cfg(feature = "serde")]
 pub use serde_bridge::Serde;
