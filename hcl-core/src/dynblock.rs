@@ -196,7 +196,9 @@ impl ExpandBody {
         }
         for name in &self.hidden_attributes {
             if extended.find_attribute(name).is_none() {
-                extended.attributes.push(AttributeSchema::optional(name.clone()));
+                extended
+                    .attributes
+                    .push(AttributeSchema::optional(name.clone()));
             }
         }
         extended
@@ -471,8 +473,15 @@ impl Body for ExpandBody {
         for b in &schema.blocks {
             hidden_blocks.insert(b.type_name.clone(), b.clone());
         }
+        // The original body with the schema's own names hidden (its
+        // `dynamic` blocks kept for later processing), so that later
+        // processing sees them as absent, as the original's own partial
+        // processing does ("Did you mean" suggestions, for one).
+        let mut own = schema.clone();
+        own.blocks.retain(|b| b.type_name != DYNAMIC);
+        let (_, original, _) = self.original.partial_content(&own);
         let remain = Arc::new(ExpandBody {
-            original: Arc::clone(&self.original),
+            original,
             for_each_ctx: self.for_each_ctx.clone(),
             iteration: self.iteration.clone(),
             hidden_attributes,

@@ -539,4 +539,3 @@ fn warnings_of_a_successful_decoding_are_returned() {
     std::fs::remove_file(&path).unwrap();
     assert_eq!(decoded.warnings.len(), 1);
 }
-

@@ -103,7 +103,11 @@ impl Files {
         let mut out = self.unreadable.clone();
         for (source, parsed) in &self.files {
             let mine = by_file.remove(&source.name).unwrap_or_default();
-            out.extend(parsed.damage.merge(&prepared.redact(parsed.diags.clone()), mine));
+            out.extend(
+                parsed
+                    .damage
+                    .merge(&prepared.redact(parsed.diags.clone()), mine),
+            );
         }
         // Diagnostics in other files (variable files) and without a place.
         let mut rest: Diagnostics = by_file.into_values().flatten().collect();
@@ -159,4 +163,3 @@ impl Files {
             .with_language(layer_diags, prepared.failed)
     }
 }
-

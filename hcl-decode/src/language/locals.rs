@@ -85,9 +85,10 @@ pub(super) fn evaluate(
                 }
                 None => {
                     failed = true;
-                    let suggestion = hcl_core::suggest::suggestion(&name, index.keys().map(String::as_str))
-                        .map(|s| format!(" Did you mean {s:?}?"))
-                        .unwrap_or_default();
+                    let suggestion =
+                        hcl_core::suggest::suggestion(&name, index.keys().map(String::as_str))
+                            .map(|s| format!(" Did you mean {s:?}?"))
+                            .unwrap_or_default();
                     let root = t.steps()[0].range();
                     diags.push(
                         Diagnostic::error("Reference to undeclared local value")
@@ -165,7 +166,10 @@ pub(super) fn evaluate(
                 .map(|&i| format!("local.{} ({})", locals[i].name, locals[i].range))
                 .collect();
             let detail = if component.len() == 1 {
-                format!("The local value {} refers to itself, so it cannot be evaluated.", members[0])
+                format!(
+                    "The local value {} refers to itself, so it cannot be evaluated.",
+                    members[0]
+                )
             } else {
                 format!(
                     "These local values refer to each other in a cycle, so none of them can be evaluated: {}.",
@@ -188,7 +192,12 @@ pub(super) fn evaluate(
             local
                 .deps
                 .iter()
-                .map(|&d| (locals[d].name.clone(), values[d].clone().unwrap_or_else(Value::dynamic)))
+                .map(|&d| {
+                    (
+                        locals[d].name.clone(),
+                        values[d].clone().unwrap_or_else(Value::dynamic),
+                    )
+                })
                 .chain(local.missing.iter().map(|m| (m.clone(), Value::dynamic()))),
         );
         let mut c = ctx.new_child();

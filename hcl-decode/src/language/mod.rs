@@ -158,9 +158,11 @@ pub(crate) struct Prepared {
 
 fn declare(ctx: &mut EvalContext, name: &str, value: Value, diags: &mut Diagnostics) {
     if let Err(e) = ctx.declare_variable(name.to_owned(), value) {
-        diags.push(Diagnostic::error("Invalid decoder options").with_detail(format!(
-            "The configuration language needs the variable {name:?}, but: {e}."
-        )));
+        diags.push(
+            Diagnostic::error("Invalid decoder options").with_detail(format!(
+                "The configuration language needs the variable {name:?}, but: {e}."
+            )),
+        );
     }
 }
 
@@ -272,7 +274,11 @@ impl Prepared {
     /// them: no "not known yet" error derived from an earlier one, a
     /// misspelt `var.NAME`/`local.NAME` worded as such (with a
     /// suggestion), and no sensitive value in any text.
-    pub(crate) fn combine(&self, decoding: Diagnostics, texts: &dyn Fn(&str) -> Option<Arc<str>>) -> Diagnostics {
+    pub(crate) fn combine(
+        &self,
+        decoding: Diagnostics,
+        texts: &dyn Fn(&str) -> Option<Arc<str>>,
+    ) -> Diagnostics {
         let mut all = self.diags.clone();
         for d in decoding {
             if self.failed && d.detail.contains("the value is not known yet") {
@@ -283,7 +289,11 @@ impl Prepared {
         self.redact(all)
     }
 
-    fn reword_reference(&self, mut d: Diagnostic, texts: &dyn Fn(&str) -> Option<Arc<str>>) -> Diagnostic {
+    fn reword_reference(
+        &self,
+        mut d: Diagnostic,
+        texts: &dyn Fn(&str) -> Option<Arc<str>>,
+    ) -> Diagnostic {
         if d.summary != "Unsupported attribute" {
             return d;
         }
@@ -313,10 +323,13 @@ impl Prepared {
             .unwrap_or_default();
         if root == "local" {
             d.summary = "Reference to undeclared local value".into();
-            d.detail = format!("A local value with the name {name:?} has not been declared.{suggestion}");
+            d.detail =
+                format!("A local value with the name {name:?} has not been declared.{suggestion}");
         } else {
             d.summary = "Reference to undeclared input variable".into();
-            d.detail = format!("An input variable with the name {name:?} has not been declared.{suggestion}");
+            d.detail = format!(
+                "An input variable with the name {name:?} has not been declared.{suggestion}"
+            );
         }
         let start = hcl_core::Pos {
             byte: subject.start.byte.saturating_sub(root.len()),
@@ -366,7 +379,10 @@ impl Prepared {
     }
 
     /// A renderer of these files (masked) and of the variable files read.
-    pub(crate) fn renderer<'a>(&self, files: impl IntoIterator<Item = (&'a str, &'a str)>) -> Renderer {
+    pub(crate) fn renderer<'a>(
+        &self,
+        files: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Renderer {
         let mut renderer = Renderer::new();
         for (name, text) in files {
             renderer.add_source(name, self.masked(name, text));

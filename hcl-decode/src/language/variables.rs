@@ -9,7 +9,9 @@ use hcl_core::body::{AttributeSchema, Block, BlockHeaderSchema, BodySchema, DynE
 use hcl_core::convert::convert;
 use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
 use hcl_core::parse::{Parser, Syntax};
-use hcl_core::typeexpr::{Defaults, parse_type_constraint_with_defaults, type_constraint_with_defaults};
+use hcl_core::typeexpr::{
+    Defaults, parse_type_constraint_with_defaults, type_constraint_with_defaults,
+};
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, Expression, Pos, Range, Type, Value};
 
 use super::{InputVariable, Options, ValueSource};
@@ -68,8 +70,12 @@ fn read_type(expr: &DynExpression, diags: &mut Diagnostics) -> Option<(Type, Opt
                 line: range.start.line,
                 column: range.start.column + 1,
             };
-            let (file, id, d) =
-                parse_expression(text.as_bytes(), &range.filename, start, &ParseOptions::default());
+            let (file, id, d) = parse_expression(
+                text.as_bytes(),
+                &range.filename,
+                start,
+                &ParseOptions::default(),
+            );
             if d.has_errors() {
                 diags.extend(d);
                 return None;
@@ -122,7 +128,9 @@ fn declaration(block: &Block, diags: &mut Diagnostics) -> (Decl, Vec<Validation>
             Some(_) => {
                 diags.push(
                     Diagnostic::error("Invalid variable argument")
-                        .with_detail(format!("The {n:?} argument of a variable must be true or false."))
+                        .with_detail(format!(
+                            "The {n:?} argument of a variable must be true or false."
+                        ))
                         .with_subject(e.range()),
                 );
                 dflt
@@ -169,9 +177,10 @@ fn declaration(block: &Block, diags: &mut Diagnostics) -> (Decl, Vec<Validation>
     for v in content.blocks_of_type("validation") {
         let (c, d) = v.body.content(&vschema);
         diags.extend(d);
-        if let (Some(condition), Some(message)) =
-            (c.attributes.get("condition"), c.attributes.get("error_message"))
-        {
+        if let (Some(condition), Some(message)) = (
+            c.attributes.get("condition"),
+            c.attributes.get("error_message"),
+        ) {
             validations.push(Validation {
                 name: name.clone(),
                 condition: condition.expr.clone(),
@@ -267,13 +276,20 @@ pub(super) fn evaluate(options: &Options, blocks: &[Block], diags: &mut Diagnost
     if let Some(prefix) = &options.env_prefix {
         for (i, decl) in decls.iter().enumerate() {
             let env_name = format!("{prefix}{}", decl.name);
-            let Some(raw) = std::env::var_os(&env_name) else { continue };
+            let Some(raw) = std::env::var_os(&env_name) else {
+                continue;
+            };
             let raw = raw.to_string_lossy().into_owned();
             if decl.ty == Type::String {
                 given[i] = Some((Value::string(raw), ValueSource::Environment(env_name)));
                 continue;
             }
-            let (file, id, d) = parse_expression(raw.as_bytes(), &env_name, Pos::start(), &ParseOptions::default());
+            let (file, id, d) = parse_expression(
+                raw.as_bytes(),
+                &env_name,
+                Pos::start(),
+                &ParseOptions::default(),
+            );
             let value = if d.has_errors() {
                 None
             } else {
@@ -327,7 +343,11 @@ pub(super) fn evaluate(options: &Options, blocks: &[Block], diags: &mut Diagnost
             let (v, d) = attr.expr.value(&EvalContext::new());
             if d.has_errors() {
                 failed_parse[i] = true;
-                diags.extend(if decls[i].sensitive { hide(d, &decls[i].name) } else { d });
+                diags.extend(if decls[i].sensitive {
+                    hide(d, &decls[i].name)
+                } else {
+                    d
+                });
                 continue;
             }
             given[i] = Some((v, ValueSource::VarFile(attr.expr.range())));
@@ -470,7 +490,9 @@ pub(super) fn validate(
 ) -> bool {
     let mut failed = Vec::new();
     for v in validations {
-        let Some(var) = variables.get(&v.name) else { continue };
+        let Some(var) = variables.get(&v.name) else {
+            continue;
+        };
         if !var.value.is_wholly_known() {
             continue;
         }
