@@ -51,7 +51,12 @@ fn main() {
         .decode_files_evaluated::<Config, _>(&files)
         .unwrap_or_else(|e| panic!("{e}"));
     let job = &decoded.value.job;
-    println!("job {} x{} in {}", job.name, job.count, job.datacenters.join(","));
+    println!(
+        "job {} x{} in {}",
+        job.name,
+        job.count,
+        job.datacenters.join(",")
+    );
     for port in job.port.values() {
         println!("port {} {}/{}", port.name, port.number, port.proto);
     }
@@ -73,7 +78,10 @@ fn main() {
         println!("var.{name} = {shown} ({from})");
     }
     for (name, value) in &decoded.locals {
-        println!("local.{name} = {}", hcl_decode::hcl_core::cty_json::marshal(value, value.ty()).unwrap_or_default());
+        println!(
+            "local.{name} = {}",
+            hcl_decode::hcl_core::cty_json::marshal(value, value.ty()).unwrap_or_default()
+        );
     }
 
     // Bad inputs: every mistake at once, nothing derived, no secret shown.

@@ -11,7 +11,11 @@ fn language_example_decodes_two_files_and_reports_bad_inputs() {
         .output()
         .expect("cargo runs");
     let out = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{out}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     for line in [
         "job web x3 in eu-west-a,eu-west-b",
         "port http 8080/tcp",
