@@ -771,7 +771,7 @@
 //! use hcl_decode::prelude::*;
 //! use hcl_decode::{Decoder, Value};
 //!
-//! #[derive(HclBody)]
+//! #[derive(HclBody, Debug)]
 //! struct Config { port: u16 }
 //!
 //! let src = "variable \"port\" {\n  type = number\n  default = 8080\n  validation {\n    condition = var.port > 1024\n    error_message = \"Use an unprivileged port.\"\n  }\n}\nport = var.port\n";
@@ -795,7 +795,7 @@
 //! use hcl_decode::prelude::*;
 //! use hcl_decode::Decoder;
 //!
-//! #[derive(HclBody)]
+//! #[derive(HclBody, Debug)]
 //! struct Config { url: String }
 //!
 //! let src = "locals {\n  url = \"https://${local.host}/\"\n}\nlocals {\n  host = \"example.com\"\n}\nurl = local.url\n";
@@ -816,7 +816,7 @@
 //! use hcl_decode::prelude::*;
 //! use hcl_decode::Decoder;
 //!
-//! #[derive(HclBody)]
+//! #[derive(HclBody, Debug)]
 //! struct Config { total: u32 }
 //!
 //! let src = "function \"sum\" {\n  params = [first]\n  variadic_param = rest\n  result = first + length(rest)\n}\ntotal = sum(40, 1, 1)\n";
