@@ -110,6 +110,7 @@ pub struct Decoder {
     mode: Mode,
     syntax: Option<Syntax>,
     parse_options: ParseOptions,
+    pub(crate) language: crate::language::Options,
 }
 
 impl Default for Decoder {
@@ -220,6 +221,119 @@ impl Decoder {
         self
     }
 
+    /// Enables input variables: `variable "NAME" { type, default,
+    /// description, sensitive, nullable, validation }` blocks (taken out of
+    /// the body) and `var.NAME` references. See the crate documentation's
+    /// [input variables](crate#input-variables).
+    pub fn variable_blocks(mut self) -> Decoder {
+        self.language.variable_blocks = true;
+        self
+    }
+
+    /// Enables `locals { NAME = EXPR }` blocks (any number, taken out of
+    /// the body) and `local.NAME` references.
+    pub fn locals(mut self) -> Decoder {
+        self.language.locals = true;
+        self
+    }
+
+    /// Enables `function "NAME" { params, variadic_param, result }` blocks
+    /// (Go's `ext/userfunc`), callable from the rest of the configuration.
+    pub fn user_functions(mut self) -> Decoder {
+        self.language.user_functions = true;
+        self
+    }
+
+    /// Whether `dynamic "NAME"` blocks are expanded (Go's `ext/dynblock`;
+    /// on by default). Turn it off for an application with its own
+    /// `dynamic` block type.
+    pub fn dynamic_blocks(mut self, on: bool) -> Decoder {
+        self.language.dynamic_blocks = on;
+        self
+    }
+
+    /// Environment variables named `PREFIX` + a variable's name give it a
+    /// value (above its default): the text as it is for a `string`
+    /// variable, otherwise parsed as an HCL expression, as Terraform's
+    /// `TF_VAR_`.
+    pub fn env_prefix(mut self, prefix: impl Into<String>) -> Decoder {
+        self.language.env_prefix = Some(prefix.into());
+        self
+    }
+
+    /// A variable file (attributes only; native, or JSON for `.json`),
+    /// above the environment; later files above earlier ones.
+    pub fn var_file(mut self, path: impl AsRef<Path>) -> Decoder {
+        self.language.var_files.push(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// An explicit value for an input variable, above every other source.
+    /// A name the configuration does not declare is an error.
+    pub fn input(mut self, name: impl Into<String>, value: Value) -> Decoder {
+        self.language.inputs.insert(name.into(), value);
+        self
+    }
+
+    /// Decodes several files (native or JSON, by name) as one
+    /// configuration: their bodies merged, the language blocks pooled, every
+    /// diagnostic of every file at once, file by file in the order given.
+    pub fn decode_files<T: HclBody, P: AsRef<Path>>(
+        &self,
+        paths: impl IntoIterator<Item = P>,
+    ) -> Result<T, Error> {
+        self.decode_files_evaluated(paths).map(|e| e.value)
+    }
+
+    /// [`Decoder::decode_files`], with the input variables, the local values
+    /// and the warnings.
+    pub fn decode_files_evaluated<T: HclBody, P: AsRef<Path>>(
+        &self,
+        paths: impl IntoIterator<Item = P>,
+    ) -> Result<crate::Evaluated<T>, Error> {
+        let ctx = self.eval_context_or_error().map_err(Error::new)?;
+        let files = crate::language::files::Files::read(self, paths);
+        files
+            .decode::<T>(self, &ctx)
+            .map(|e| e.map(|(value, _)| value))
+    }
+
+    /// [`Decoder::decode_str`], with the input variables, the local values
+    /// and the warnings.
+    pub fn decode_str_evaluated<T: HclBody>(
+        &self,
+        source: &str,
+        file_name: &str,
+    ) -> Result<crate::Evaluated<T>, Error> {
+        self.decode_evaluated(source.as_bytes(), file_name)
+            .map(|e| e.map(|(value, _)| value))
+    }
+
+    /// Starts a layered decoding of several files as one configuration
+    /// (see [`Decoder::decode_files`] and [`Layers`]).
+    pub fn layers_files<P: AsRef<Path>>(
+        &self,
+        paths: impl IntoIterator<Item = P>,
+    ) -> Result<Layers, Error> {
+        let ctx = self.eval_context_or_error().map_err(Error::new)?;
+        Ok(crate::language::files::Files::read(self, paths).layers(self, &ctx))
+    }
+
+    fn decode_evaluated<T: HclBody>(
+        &self,
+        source: &[u8],
+        file_name: &str,
+    ) -> Result<crate::Evaluated<(T, BodyHandle)>, Error> {
+        let ctx = self
+            .eval_context_or_error()
+            .map_err(|d| Error::new(d).with_renderer(renderer(source, file_name)))?;
+        let source = crate::language::files::Source {
+            name: file_name.to_owned(),
+            text: source.to_vec(),
+        };
+        crate::language::files::Files::parse(self, vec![source]).decode::<T>(self, &ctx)
+    }
+
     /// The evaluation context the options describe; an error for a
     /// literal-only decoder with variables or functions (see
     /// [`Decoder::literal_only`]).
@@ -266,7 +380,7 @@ impl Decoder {
     }
 
     /// [`Decoder::build_eval_context`], its error as a decoding error.
-    fn eval_context_or_error(&self) -> Result<EvalContext, Diagnostics> {
+    pub(crate) fn eval_context_or_error(&self) -> Result<EvalContext, Diagnostics> {
         self.build_eval_context().map_err(|e| {
             Diagnostics::from(
                 Diagnostic::error("Invalid decoder options").with_detail(format!(
@@ -289,7 +403,7 @@ impl Decoder {
     }
 
     /// Parses, keeping the tree the parser recovered from syntax errors.
-    fn parse_recovering(&self, source: &[u8], file_name: &str) -> Parsed {
+    pub(crate) fn parse_recovering(&self, source: &[u8], file_name: &str) -> Parsed {
         let syntax = self
             .syntax
             .unwrap_or_else(|| Syntax::from_file_name(file_name));
@@ -413,31 +527,29 @@ impl Decoder {
         source: &[u8],
         file_name: &str,
     ) -> Result<Decoded<(T, BodyHandle)>, Error> {
-        // The renderer (a copy of the text) is made only when there is
-        // something to show.
-        let ctx = self
-            .eval_context_or_error()
-            .map_err(|d| Error::new(d).with_renderer(renderer(source, file_name)))?;
-        let parsed = self.parse_recovering(source, file_name);
-        let (value, diags) = self.decode_in::<T>(&parsed.body, &ctx);
-        let diags = parsed.damage.merge(&parsed.diags, diags);
-        match value {
-            Some(value) if !diags.has_errors() => Ok(Decoded {
-                value,
-                renderer: if diags.is_empty() {
-                    Renderer::new()
-                } else {
-                    renderer(source, file_name)
-                },
-                warnings: diags,
-            }),
-            _ => Err(Error::new(diags).with_renderer(renderer(source, file_name))),
-        }
+        self.decode_evaluated(source, file_name).map(|e| Decoded {
+            value: e.value,
+            warnings: e.warnings,
+            renderer: e.renderer,
+        })
     }
 
     /// Decodes a body: the value (with the remaining body) if it could be
     /// built, and every diagnostic, in source order.
     fn decode_in<T: HclBody>(
+        &self,
+        body: &BodyHandle,
+        ctx: &EvalContext,
+    ) -> (Option<(T, BodyHandle)>, Diagnostics) {
+        let prepared = crate::language::prepare(&self.language, body, ctx);
+        let (value, diags) = self.decode_plain::<T>(&prepared.body, &prepared.ctx);
+        let mut diags = prepared.combine(diags, &|_| None);
+        diags.sort_by_source();
+        (value, diags)
+    }
+
+    /// Decodes a body without the language layer.
+    pub(crate) fn decode_plain<T: HclBody>(
         &self,
         body: &BodyHandle,
         ctx: &EvalContext,
@@ -509,14 +621,14 @@ impl Decoder {
     }
 
     fn layers_slice(&self, source: &[u8], file_name: &str) -> Result<Layers, Error> {
-        let renderer = renderer(source, file_name);
         let ctx = self
             .eval_context_or_error()
-            .map_err(|d| Error::new(d).with_renderer(renderer.clone()))?;
-        let parsed = self.parse_recovering(source, file_name);
-        Ok(Layers::new(parsed.body, ctx)
-            .with_renderer(renderer)
-            .with_syntax(parsed.diags, parsed.damage))
+            .map_err(|d| Error::new(d).with_renderer(renderer(source, file_name)))?;
+        let source = crate::language::files::Source {
+            name: file_name.to_owned(),
+            text: source.to_vec(),
+        };
+        Ok(crate::language::files::Files::parse(self, vec![source]).layers(self, &ctx))
     }
 }
 

@@ -51,6 +51,10 @@
 //! 6. [Layered decoding](#layered-decoding): an application and its plugins
 //! 7. [JSON files](#json-files)
 //! 8. [The hcldec spec language](#the-hcldec-spec-language)
+//! 9. [The configuration language](#the-configuration-language):
+//!    [dynamic blocks](#dynamic-blocks), [input variables](#input-variables),
+//!    [locals](#locals), [user functions](#user-functions),
+//!    [several files](#several-files)
 //!
 //! ## Reading files
 //!
@@ -843,10 +847,125 @@
 //! assert!(diags.is_empty());
 //! assert_eq!(value, Value::object([("name", Value::string("web"))]));
 //! ```
+//!
+//! ## The configuration language
+//!
+//! One line per feature on the [`Decoder`]; the layer takes its blocks
+//! out of the body, so the application's struct never declares
+//! `variable`, `locals`, `function` or `dynamic`. A value that failed is
+//! unknown downstream and causes no second error.
+//! [`Decoder::decode_str_evaluated`] and [`Decoder::decode_files_evaluated`]
+//! also return the variables (with their [`ValueSource`]) and locals
+//! ([`Evaluated`]).
+//!
+//! ### Dynamic blocks
+//!
+//! On by default (HashiCorp's `ext/dynblock`); `dynamic_blocks(false)`
+//! turns them off.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(HclBody)]
+//! struct Port { #[hcl(label)] name: String, number: u16 }
+//! #[derive(HclBody)]
+//! struct Job { #[hcl(block)] port: Vec<Port> }
+//!
+//! let src = "dynamic \"port\" {\n  for_each = { http = 80, https = 443 }\n  labels = [port.key]\n  content {\n    number = port.value\n  }\n}\n";
+//! let job: Job = hcl_decode::from_str(src, "job.hcl").unwrap();
+//! assert_eq!(job.port[1].name, "https");
+//! assert!(hcl_decode::Decoder::new().dynamic_blocks(false).decode_str::<Job>(src, "job.hcl").is_err());
+//! ```
+//!
+//! ### Input variables
+//!
+//! `variable_blocks()`: values by precedence default < environment
+//! (`env_prefix`) < variable files (`var_file`) < explicit inputs
+//! (`input`); type constraints with `optional(type, default)`; `nullable`,
+//! `sensitive` (never in a diagnostic), `validation`. A mistake says where
+//! the value came from.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//! use hcl_decode::{Decoder, Value};
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config { port: u16 }
+//!
+//! let src = "variable \"port\" {\n  type = number\n  default = 8080\n  validation {\n    condition = var.port > 1024\n    error_message = \"Use an unprivileged port.\"\n  }\n}\nport = var.port\n";
+//! let c: Config = Decoder::new().variable_blocks().decode_str(src, "app.hcl").unwrap();
+//! assert_eq!(c.port, 8080);
+//! let err = Decoder::new()
+//!     .variable_blocks()
+//!     .input("port", Value::number(80))
+//!     .decode_str::<Config>(src, "app.hcl")
+//!     .unwrap_err();
+//! assert!(err.diagnostics().to_string().contains("Use an unprivileged port."));
+//! assert!(err.diagnostics().to_string().contains("given explicitly by the application"));
+//! ```
+//!
+//! ### Locals
+//!
+//! `locals()`: any number of `locals` blocks, evaluated once each in
+//! dependency order; a cycle is one diagnostic naming its members.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//! use hcl_decode::Decoder;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config { url: String }
+//!
+//! let src = "locals {\n  url = \"https://${local.host}/\"\n}\nlocals {\n  host = \"example.com\"\n}\nurl = local.url\n";
+//! let e = Decoder::new().locals().decode_str_evaluated::<Config>(src, "app.hcl").unwrap();
+//! assert_eq!(e.value.url, "https://example.com/");
+//! assert_eq!(e.local("host").and_then(|v| v.as_str()), Some("example.com"));
+//! let err = Decoder::new().locals().decode_str::<Config>("locals {\n  a = local.url\n}\nurl = local.ulr\n", "app.hcl").unwrap_err();
+//! assert_eq!(err.diagnostics().len(), 2); // both misspellings, "Did you mean"
+//! ```
+//!
+//! ### User functions
+//!
+//! `user_functions()`: `function` blocks (HashiCorp's `ext/userfunc`),
+//! calling each other; a recursion deeper than
+//! [`language::functions::MAX_CALL_DEPTH`] is a diagnostic.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//! use hcl_decode::Decoder;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config { total: u32 }
+//!
+//! let src = "function \"sum\" {\n  params = [first]\n  variadic_param = rest\n  result = first + length(rest)\n}\ntotal = sum(40, 1, 1)\n";
+//! # let length = hcl_decode::hcl_core::Function::builder()
+//! #     .params([hcl_decode::hcl_core::Parameter::new("t", hcl_decode::Type::Dynamic)])
+//! #     .return_type(|_| Ok(hcl_decode::Type::Number))
+//! #     .build(|a, _| Ok(hcl_decode::Value::number(a[0].len().unwrap_or(0) as i64)));
+//! let c: Config = Decoder::new().function("length", length).user_functions().decode_str(src, "app.hcl").unwrap();
+//! assert_eq!(c.total, 42);
+//! ```
+//!
+//! ### Several files
+//!
+//! [`Decoder::decode_files`] (and [`Decoder::layers_files`]): native and
+//! JSON files merged into one body, the language blocks pooled, every
+//! mistake of every file at once, file by file in the order given.
+//!
+//! ```no_run
+//! # use hcl_decode::prelude::*;
+//! # #[derive(HclBody)] struct Config { name: String }
+//! let config: Config = hcl_decode::Decoder::new()
+//!     .variable_blocks()
+//!     .locals()
+//!     .decode_files(["main.hcl", "variables.json"])?;
+//! # Ok::<(), hcl_decode::Error>(())
+//! ```
 pub mod decode;
 pub mod decoder;
 pub mod error;
 mod handle;
+pub mod language;
 pub mod layered;
 pub mod prelude;
 #[cfg(feature = "serde")]
@@ -865,6 +984,7 @@ pub use decode::{
 pub use decoder::{Decoded, Decoder, Mode, from_body, from_file, from_slice, from_str};
 pub use error::{Error, FromValueError};
 pub use handle::{BodyHandle, ExpressionHandle};
+pub use language::{Evaluated, InputVariable, ValueSource};
 pub use layered::Layers;
 #[cfg(feature = "serde")]
 pub use serde_bridge::Serde;

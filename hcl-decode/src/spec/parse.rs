@@ -14,11 +14,11 @@ use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Function,
 
 use super::static_expr::StaticExpression;
 use super::types::type_expression;
-use super::userfunc::decode_user_functions;
 use super::{
     AttrSpec, BlockAttrsSpec, BlockListSpec, BlockMapSpec, BlockSpec, DefaultSpec, Spec, SpecFile,
     TransformSpec, ValidateSpec, decode::implied_type,
 };
+use crate::language::functions::decode_user_functions;
 
 /// The spec block types, in the order Go's `hcldec` lists them, then the
 /// ones it lacks (`block_attrs`, `validate`).
