@@ -665,9 +665,9 @@ fn object_type(
                     || (call.arguments.len() == 2 && kind == Kind::WithDefaults)
                 {
                     optional.push(attr_name.clone());
-                } else if call.arguments.len() == 2 {
-                    // Go's TypeConstraint (without defaults) rejects the
-                    // default; TypeConstraintWithDefaults reads it.
+                } else if kind != Kind::WithDefaults {
+                    // Go's TypeConstraint (without defaults) takes one
+                    // argument; TypeConstraintWithDefaults reads a default.
                     diags.push(
                         invalid(
                             "Optional attribute modifier expects only one argument: the attribute type.",

@@ -119,6 +119,7 @@ impl Default for Decoder {
             variables: BTreeMap::new(),
             functions: BTreeMap::new(),
             library: Library::pure(),
+            language: crate::language::Options::default(),
             base: None,
             literal_only: false,
             mode: Mode::default(),

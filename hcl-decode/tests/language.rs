@@ -21,7 +21,7 @@ struct Job {
 
 fn dir(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("hcl-lang-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    std::fs::create_dir_all(&d).expect("temp dir");
     d
 }
 
@@ -31,12 +31,12 @@ fn in_child(test: &str, env: &[(&str, &str)]) -> bool {
     if std::env::var_os("LANGTEST_CHILD").is_some() {
         return true;
     }
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
+    let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
         .args([test, "--exact", "--nocapture"])
         .env("LANGTEST_CHILD", "1")
         .envs(env.iter().copied())
         .output()
-        .unwrap();
+        .expect("child test runs");
     assert!(
         out.status.success(),
         "{}{}",
@@ -251,8 +251,9 @@ region = var.secret\ncount = var.v\n";
 #[test]
 fn locals_cycles_duplicates_and_suggestions() {
     let src = "locals {\n  a = local.b\n  b = local.c\n  c = local.a\n  d = local.a\n  e = local.nmae\n  name = 1\n}\nlocals {\n  name = 2\n}\nregion = local.nmae\ncount = 1\n";
-    for (src, name) in [(src.to_owned(), "l.hcl")] {
-        let err = full().decode_str::<Job>(&src, name).unwrap_err();
+    {
+        let name = "l.hcl";
+        let err = full().decode_str::<Job>(src, name).unwrap_err();
         let text = err.diagnostics().to_string();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 5, "{text}");

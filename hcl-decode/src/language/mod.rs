@@ -367,10 +367,10 @@ impl Prepared {
         let mut bytes = text.as_bytes().to_vec();
         for r in self.masks.iter().filter(|r| *r.filename == *name) {
             let (start, end) = (r.start.byte.min(bytes.len()), r.end.byte.min(bytes.len()));
+            // Every byte but line breaks, so that byte offsets (and the
+            // ranges of other diagnostics) stay where they were.
             for b in &mut bytes[start..end] {
-                if *b != b'\n' && *b != b'\r' && (*b < 0x80 || *b >= 0xC0) {
-                    *b = b'*';
-                } else if *b >= 0x80 {
+                if *b != b'\n' && *b != b'\r' {
                     *b = b'*';
                 }
             }
