@@ -69,8 +69,9 @@ pub enum Mode {
     #[default]
     Exhaustive,
     /// Attributes and blocks the top-level struct does not name are left
-    /// in the remaining body ([`Decoder::decode_partial_str`] returns it),
-    /// as if the struct had a `remain` field. Nested blocks are still
+    /// in the remaining body, as if the struct had a `remain` field
+    /// ([`Decoder::decode_partial_str`] returns it, and is partial in
+    /// either mode). Nested blocks are still
     /// decoded by their own structs' rules.
     Partial,
 }
@@ -320,7 +321,7 @@ impl Decoder {
         source: &[u8],
         file_name: &str,
     ) -> Result<Decoded<T>, Error> {
-        self.decode_source(source, file_name)
+        self.decode_source(source, file_name, false)
             .map(|d| d.map(|(value, _)| value))
     }
 
@@ -334,15 +335,16 @@ impl Decoder {
         self.decode_slice_with_warnings(&bytes, &path.to_string_lossy())
     }
 
-    /// Decodes text into `T` and returns the remaining body: what the
-    /// top-level struct does not name when processing is partial (a view
-    /// with nothing left when exhaustive).
+    /// Decodes text into `T` by partial processing of the top-level body
+    /// (whatever the [`Mode`]), and returns the remaining body: what `T`
+    /// does not name, which is no error here (hand it to another layer,
+    /// or report it with [`layered::unconsumed`](crate::layered::unconsumed)).
     pub fn decode_partial_str<T: HclBody>(
         &self,
         source: &str,
         file_name: &str,
     ) -> Result<(T, BodyHandle), Error> {
-        self.decode_source(source.as_bytes(), file_name)
+        self.decode_source(source.as_bytes(), file_name, true)
             .map(|d| d.value)
     }
 
@@ -351,6 +353,7 @@ impl Decoder {
         &self,
         source: &[u8],
         file_name: &str,
+        partial: bool,
     ) -> Result<Decoded<(T, BodyHandle)>, Error> {
         // The renderer (a copy of the text) is made only when there is
         // something to show.
@@ -358,7 +361,7 @@ impl Decoder {
             .eval_context_or_error()
             .map_err(|d| Error::new(d).with_renderer(renderer(source, file_name)))?;
         let parsed = self.parse_recovering(source, file_name);
-        let (value, diags) = self.decode_in::<T>(&parsed.body, &ctx);
+        let (value, diags) = self.decode_in::<T>(&parsed.body, &ctx, partial);
         let diags = parsed.damage.merge(&parsed.diags, diags);
         match value {
             Some(value) if !diags.has_errors() => Ok(Decoded {
@@ -375,14 +378,16 @@ impl Decoder {
     }
 
     /// Decodes a body: the value (with the remaining body) if it could be
-    /// built, and every diagnostic, in source order.
+    /// built, and every diagnostic, in source order. `partial` forces
+    /// partial processing of the top-level body.
     fn decode_in<T: HclBody>(
         &self,
         body: &BodyHandle,
         ctx: &EvalContext,
+        partial: bool,
     ) -> (Option<(T, BodyHandle)>, Diagnostics) {
         let mut cx = DecodeContext::new(ctx);
-        let partial = T::__PARTIAL || self.mode == Mode::Partial;
+        let partial = partial || T::__PARTIAL || self.mode == Mode::Partial;
         let (value, rest) = decode_struct::<T>(body, None, partial, &mut cx);
         let diags = cx.into_diagnostics();
         let value = value.map(|v| {
@@ -395,7 +400,11 @@ impl Decoder {
     /// Decodes a parsed body into `T`; `Err` holds every diagnostic, in
     /// source order.
     pub fn decode_body<T: HclBody>(&self, body: &BodyHandle) -> Result<T, Diagnostics> {
-        self.decode_body_partial(body).map(|(v, _)| v)
+        let ctx = self.eval_context_or_error()?;
+        match self.decode_in::<T>(body, &ctx, false) {
+            (Some((value, _)), diags) if !diags.has_errors() => Ok(value),
+            (_, diags) => Err(diags),
+        }
     }
 
     /// [`Decoder::decode_body`], and the warnings found on the way (the
@@ -405,7 +414,7 @@ impl Decoder {
         body: &BodyHandle,
     ) -> Result<Decoded<T>, Diagnostics> {
         let ctx = self.eval_context_or_error()?;
-        match self.decode_in::<T>(body, &ctx) {
+        match self.decode_in::<T>(body, &ctx, false) {
             (Some((value, _)), warnings) if !warnings.has_errors() => Ok(Decoded {
                 value,
                 warnings,
@@ -415,14 +424,32 @@ impl Decoder {
         }
     }
 
-    /// Decodes a parsed body into `T` and returns the remaining body (see
-    /// [`Decoder::decode_partial_str`]).
+    /// Decodes a parsed body into `T` by partial processing (whatever the
+    /// [`Mode`]) and returns the remaining body: what `T` does not name,
+    /// which is no error here (see [`Decoder::decode_partial_str`]).
+    ///
+    /// ```
+    /// use hcl_decode::prelude::*;
+    ///
+    /// #[derive(HclBody, Debug)]
+    /// struct Core {
+    ///     name: String,
+    /// }
+    ///
+    /// let decoder = Decoder::new();
+    /// let body = decoder.parse_slice(b"name = \"api\"\nplugin = 1\n", "a.hcl").unwrap();
+    /// let (core, rest) = decoder.decode_body_partial::<Core>(&body).unwrap();
+    /// assert_eq!(core.name, "api");
+    /// assert_eq!(rest.just_attributes().0.keys().collect::<Vec<_>>(), ["plugin"]);
+    /// // `decode_body` is exhaustive (by default): `plugin` is an error there.
+    /// assert!(decoder.decode_body::<Core>(&body).is_err());
+    /// ```
     pub fn decode_body_partial<T: HclBody>(
         &self,
         body: &BodyHandle,
     ) -> Result<(T, BodyHandle), Diagnostics> {
         let ctx = self.eval_context_or_error()?;
-        match self.decode_in::<T>(body, &ctx) {
+        match self.decode_in::<T>(body, &ctx, true) {
             (Some(value), diags) if !diags.has_errors() => Ok(value),
             (_, diags) => Err(diags),
         }

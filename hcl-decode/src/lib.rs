@@ -736,13 +736,15 @@ pub mod serde_bridge;
 pub mod spec;
 mod syntax;
 pub mod target;
+pub mod validate;
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 
 pub use decode::{
-    Content, DecodeContext, FromBlocks, FromBody, FromExpression, FromLabel, FromRange, HclBody,
+    Content, DecodeContext, FromBlocks, FromBody, FromExpression, FromLabel, FromRange,
+    FromTypedBlocks, HclBlocks, HclBody,
 };
 pub use decoder::{Decoded, Decoder, Mode, from_body, from_file, from_slice, from_str};
 pub use error::{Error, FromValueError};
@@ -751,9 +753,15 @@ pub use layered::Layers;
 #[cfg(feature = "serde")]
 pub use serde_bridge::Serde;
 pub use target::{FromValue, decode_value};
+pub use validate::Validator;
 
-/// Derives [`HclBody`] (and [`FromValue`]) for a struct with named fields;
-/// see the [crate documentation](crate#the-derive) for the vocabulary.
+/// Derives [`FromValue`] for an enum of unit variants, decoded from a
+/// string (see [the tour](crate#value-enums-derivefromvalue)).
+pub use hcl_derive::FromValue;
+/// Derives [`HclBody`] (and [`FromValue`]) for a struct with named fields,
+/// [`HclBlocks`] for an enum of block types, and [`HclBody`] for an enum
+/// dispatched by its first label (`#[hcl(by_label)]`); see the
+/// [crate documentation](crate#the-derive) for the vocabulary.
 pub use hcl_derive::HclBody;
 
 pub use hcl_core;
