@@ -363,7 +363,10 @@ fn decode_field(c: &Container<'_>, f: &Field<'_>) -> TokenStream {
             let ty = f.ty;
             let name = name_lit(f);
             let validator = quote_spanned!(path.span()=> __p::field_validator::<#ty>(#path));
-            quote!(__p::validate_attr::<#ty>(content, #name, cx, #decoded, #validator))
+            quote! {{
+                let decoded = #decoded;
+                __p::validate_attr::<#ty>(content, #name, cx, decoded, #validator)
+            }}
         }
         None => decoded,
     }
