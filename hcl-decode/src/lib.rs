@@ -660,7 +660,7 @@
 //! assert_eq!(
 //!     err.diagnostics().to_string(),
 //!     "t.hcl:1,7-12: Incorrect attribute value type; Inappropriate value for attribute \"cpu\": a number is required.\n\
-//!      t.hcl:2,8-16: Unsupported driver type; A driver block's type must be \"docker\" or \"exec\"; \"dokcer\" is not supported. Did you mean \"docker\"?\n\
+//!      t.hcl:2,8-16: Unsupported driver type; The driver type must be \"docker\" or \"exec\"; \"dokcer\" is not supported. Did you mean \"docker\"?\n\
 //!      t.hcl:3,17-17: Missing required argument; The argument \"command\" is required, but no definition was found.\n\
 //!      t.hcl:3,17-23: Unsupported argument; An argument named \"comand\" is not expected here. Did you mean \"command\"?"
 //! );

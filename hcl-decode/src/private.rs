@@ -515,7 +515,7 @@ pub fn unknown_label(block: &Block, label_name: &str, names: &[&str]) -> Diagnos
     let given = block.labels.first().map_or("", String::as_str);
     let ty = &block.type_name;
     let mut detail = format!(
-        "A {ty} block's {label_name} must be {}; {given:?} is not supported.",
+        "The {ty} {label_name} must be {}; {given:?} is not supported.",
         one_of(names)
     );
     if let Some(hint) = did_you_mean(given, names) {

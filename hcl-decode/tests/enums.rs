@@ -217,8 +217,8 @@ fn unknown_label_is_reported_at_the_label_with_a_suggestion() {
     assert_eq!(
         errors::<Task>(src),
         [
-            "t.hcl:2,8-16: Unsupported driver type; A driver block's type must be \"docker\" or \"exec\"; \"dokcer\" is not supported. Did you mean \"docker\"?",
-            "t.hcl:3,8-13: Unsupported driver type; A driver block's type must be \"docker\" or \"exec\"; \"zzz\" is not supported.",
+            "t.hcl:2,8-16: Unsupported driver type; The driver type must be \"docker\" or \"exec\"; \"dokcer\" is not supported. Did you mean \"docker\"?",
+            "t.hcl:3,8-13: Unsupported driver type; The driver type must be \"docker\" or \"exec\"; \"zzz\" is not supported.",
         ]
     );
 }
