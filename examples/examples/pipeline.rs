@@ -166,6 +166,8 @@ fn duration(value: &Value, _range: &Range) -> Result<Duration, String> {
     Ok(Duration::from_secs(total))
 }
 
+// A field validator takes `&T`, the field's type.
+#[allow(clippy::ptr_arg)]
 fn slack_channel(channel: &String) -> Result<(), String> {
     if channel.starts_with('#') {
         Ok(())
@@ -174,6 +176,7 @@ fn slack_channel(channel: &String) -> Result<(), String> {
     }
 }
 
+#[allow(clippy::ptr_arg)]
 fn addresses(to: &Vec<String>) -> Result<(), String> {
     match to.iter().find(|a| !a.contains('@')) {
         Some(bad) => Err(format!("{bad:?} is not an e-mail address")),

@@ -114,6 +114,12 @@ impl<'a> Content<'a> {
     pub fn block(&self) -> Option<&'a Block> {
         self.block
     }
+
+    /// The block's label where this body's `label` fields start (see
+    /// [`Content::with_label_offset`]).
+    pub fn label_offset(&self) -> usize {
+        self.label_offset
+    }
 }
 
 /// A struct decoded from an HCL body: `#[derive(HclBody)]`.
@@ -203,14 +209,27 @@ pub trait HclBody: Sized {
 
     #[doc(hidden)]
     /// Decodes one of many blocks of a field, `schema` being
-    /// [`HclBody::schema`] made once for all of them. A type that chooses
-    /// its decoding per block (an enum dispatched by label) ignores it.
+    /// [`HclBody::schema`] made once for all of them.
     fn __decode_block_with(
         block: &Block,
         schema: &BodySchema,
         cx: &mut DecodeContext<'_>,
     ) -> Option<Self> {
-        decode_block_at::<Self>(block, 0, schema, cx)
+        Self::__decode_block_at(block, 0, schema, cx)
+    }
+
+    #[doc(hidden)]
+    /// [`HclBody::__decode_block_with`], the `label` fields starting at the
+    /// block's label `label_offset` (the labels before it chose this
+    /// type). A type that chooses its decoding per block (an enum
+    /// dispatched by label) ignores `schema`.
+    fn __decode_block_at(
+        block: &Block,
+        label_offset: usize,
+        schema: &BodySchema,
+        cx: &mut DecodeContext<'_>,
+    ) -> Option<Self> {
+        decode_block_at::<Self>(block, label_offset, schema, cx)
     }
 
     #[doc(hidden)]

@@ -421,7 +421,9 @@
 //!
 //! `validate = path` on an `attr` field names a function
 //! `fn(&T) -> Result<(), String>`, called on the decoded value (a default
-//! included); its message becomes an error at the attribute's value.
+//! included); its message becomes an error at the attribute's value (for
+//! a `String` field that is `&String`, which clippy's `ptr_arg` lint
+//! questions: allow it there).
 //! `#[hcl(validate = path)]` on the struct names a function
 //! `fn(&Self, &mut Validator<'_>)`, called once every field has decoded,
 //! for rules across fields: [`Validator::error`] reports at the attribute
@@ -627,7 +629,9 @@
 //! it otherwise). An unknown label is an error at the label, with the
 //! accepted ones and a suggestion. Each variant's body (a plugin's, say)
 //! is decoded in the same pass as the rest of the file, so its mistakes
-//! come with everyone else's.
+//! come with everyone else's. Dispatch nests: a variant may be an enum
+//! chosen by the next label, and an enum of block types may hold an enum
+//! chosen by label.
 //!
 //! ```
 //! use hcl_decode::prelude::*;

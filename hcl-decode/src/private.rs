@@ -489,7 +489,7 @@ pub fn variant_block<V: HclBody>(
     cx: &mut DecodeContext<'_>,
 ) -> Option<V> {
     let schema = cache.get_or_init(V::schema);
-    crate::decode::decode_block_at::<V>(block, label_offset, schema, cx)
+    V::__decode_block_at(block, label_offset, schema, cx)
 }
 
 /// `"a"`, `"a" or "b"`, `"a", "b" or "c"`: names as HCL writes strings.
@@ -511,8 +511,8 @@ fn did_you_mean(given: &str, names: &[&str]) -> Option<String> {
 /// The diagnostic for a block whose first label names no variant of an
 /// enum dispatched by label: at the label, with the accepted labels and a
 /// suggestion.
-pub fn unknown_label(block: &Block, label_name: &str, names: &[&str]) -> Diagnostic {
-    let given = block.labels.first().map_or("", String::as_str);
+pub fn unknown_label(block: &Block, index: usize, label_name: &str, names: &[&str]) -> Diagnostic {
+    let given = block.labels.get(index).map_or("", String::as_str);
     let ty = &block.type_name;
     let mut detail = format!(
         "The {ty} {label_name} must be {}; {given:?} is not supported.",
@@ -526,7 +526,7 @@ pub fn unknown_label(block: &Block, label_name: &str, names: &[&str]) -> Diagnos
         .with_subject(
             block
                 .label_ranges
-                .first()
+                .get(index)
                 .cloned()
                 .unwrap_or_else(|| block.def_range.clone()),
         )

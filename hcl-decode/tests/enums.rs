@@ -11,7 +11,7 @@ use hcl_decode::prelude::*;
 
 fn errors<T: HclBody + std::fmt::Debug>(src: &str) -> Vec<String> {
     hcl_decode::from_str::<T>(src, "t.hcl")
-        .unwrap_err()
+        .expect_err("the file has mistakes")
         .diagnostics()
         .iter()
         .map(|d| {
@@ -373,5 +373,70 @@ fn value_enum_rename_all() {
     assert_eq!(
         hcl_decode::decode_value::<Protocol>(&Value::string("HTTP_TWO"), &at),
         Ok(Protocol::HttpTwo)
+    );
+}
+
+// ---- nesting ----
+
+#[derive(HclBody, Debug)]
+enum Action {
+    Notify(Notifier),
+    Run(RunStep),
+}
+
+#[derive(HclBody, Debug)]
+#[hcl(by_label = "service")]
+enum Notifier {
+    Slack(SlackConfig),
+    Chat(ChatRoom),
+}
+
+#[derive(HclBody, Debug)]
+struct SlackConfig {
+    #[hcl(label)]
+    channel: String,
+    #[hcl(label)]
+    topic: String,
+}
+
+/// A second level of dispatch, on the second label.
+#[derive(HclBody, Debug)]
+#[hcl(by_label = "room")]
+enum ChatRoom {
+    Ops(OpsRoom),
+}
+
+#[derive(HclBody, Debug)]
+struct OpsRoom {
+    #[hcl(label)]
+    topic: String,
+    #[hcl(default)]
+    mention: bool,
+}
+
+#[derive(HclBody, Debug)]
+struct Actions {
+    #[hcl(blocks)]
+    actions: Vec<Action>,
+}
+
+#[test]
+fn a_label_enum_inside_a_block_type_enum_and_inside_another() {
+    let src = "run { command = \"x\" }\nnotify \"slack\" \"#a\" \"builds\" {}\nnotify \"chat\" \"ops\" \"deploys\" { mention = true }\n";
+    let a: Actions = hcl_decode::from_str(src, "t.hcl").unwrap();
+    assert!(
+        matches!(&a.actions[..], [
+            Action::Run(_),
+            Action::Notify(Notifier::Slack(s)),
+            Action::Notify(Notifier::Chat(ChatRoom::Ops(o))),
+        ] if s.channel == "#a" && s.topic == "builds" && o.topic == "deploys" && o.mention),
+        "{a:?}"
+    );
+    assert_eq!(Notifier::LABELS, ["service", "channel", "topic"]);
+    assert_eq!(
+        errors::<Actions>("notify \"chat\" \"dev\" \"x\" {}\n"),
+        [
+            "t.hcl:1,15-20: Unsupported notify room; The notify room must be \"ops\"; \"dev\" is not supported."
+        ]
     );
 }

@@ -9,7 +9,7 @@ use hcl_decode::prelude::*;
 fn errors<T: HclBody + std::fmt::Debug>(src: &str) -> Vec<String> {
     render(
         hcl_decode::from_str::<T>(src, "t.hcl")
-            .unwrap_err()
+            .expect_err("the file has mistakes")
             .diagnostics(),
     )
 }
@@ -39,6 +39,8 @@ fn port_in_range(port: &u16) -> Result<(), String> {
     }
 }
 
+// A field validator takes `&T`: `&String` for a `String` field.
+#[allow(clippy::ptr_arg)]
 fn not_empty(s: &String) -> Result<(), String> {
     if s.is_empty() {
         Err("must not be empty".to_owned())

@@ -667,7 +667,12 @@ fn expand_label_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
                 ) -> ::core::option::Option<Self> {
                     match content.block() {
                         ::core::option::Option::Some(block) => {
-                            <Self as #krate::HclBody>::__decode_block_with(block, &__p::BodySchema::new(), cx)
+                            <Self as #krate::HclBody>::__decode_block_at(
+                                block,
+                                content.label_offset(),
+                                &__p::BodySchema::new(),
+                                cx,
+                            )
                         }
                         ::core::option::Option::None => ::core::option::Option::None,
                     }
@@ -681,18 +686,19 @@ fn expand_label_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
                     ::core::option::Option::None
                 }
 
-                fn __decode_block_with(
+                fn __decode_block_at(
                     block: &__p::Block,
+                    label_offset: usize,
                     _schema: &__p::BodySchema,
                     cx: &mut __p::DecodeContext<'_>,
                 ) -> ::core::option::Option<Self> {
-                    match block.labels.first().map(::std::string::String::as_str) {
+                    match block.labels.get(label_offset).map(::std::string::String::as_str) {
                         #(::core::option::Option::Some(#names) => {
                             static SCHEMA: __p::SchemaCache = __p::SchemaCache::new();
-                            __p::variant_block::<#tys>(block, 1, &SCHEMA, cx).map(Self::#idents)
+                            __p::variant_block::<#tys>(block, label_offset + 1, &SCHEMA, cx).map(Self::#idents)
                         })*
                         ::core::option::Option::Some(_) => {
-                            cx.push(__p::unknown_label(block, #label_lit, __VARIANTS));
+                            cx.push(__p::unknown_label(block, label_offset, #label_lit, __VARIANTS));
                             ::core::option::Option::None
                         }
                         // The body reported the missing label.
