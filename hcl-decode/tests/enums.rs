@@ -440,3 +440,30 @@ fn a_label_enum_inside_a_block_type_enum_and_inside_another() {
         ]
     );
 }
+
+#[test]
+fn block_type_enum_in_json_keeps_property_order() {
+    let src = r#"{
+  "name": "ci",
+  "build": {"app": {"release": true}},
+  "run": [{"command": "a"}, {"command": "b"}],
+  "upload_artifact": {"path": "out"}
+}"#;
+    let p: Pipeline = hcl_decode::from_str(src, "t.json").unwrap();
+    assert_eq!(
+        p.steps,
+        [
+            Step::Compile(BuildStep {
+                target: "app".into(),
+                release: true
+            }),
+            Step::Run(RunStep {
+                command: "a".into()
+            }),
+            Step::Run(RunStep {
+                command: "b".into()
+            }),
+            Step::UploadArtifact(Upload { path: "out".into() }),
+        ]
+    );
+}
