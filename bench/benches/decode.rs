@@ -35,6 +35,13 @@
 //! over ours. Our parse alone is shown for scale: the rest of our time is
 //! the decoding.
 //!
+//! A second table compares two ways of declaring the same structs on our
+//! side, in the same run: the top-level blocks as plain `#[hcl(block)]`
+//! fields (one `Vec` per block type) and as one `#[hcl(blocks)]` field of
+//! an enum of block types (every block in source order, dispatched by
+//! type). Both decode the same things (checked), so the ratio is the
+//! cost of the dispatch.
+//!
 //! Run: cargo bench --manifest-path bench/Cargo.toml --bench decode
 
 // The decoded fields are only counted, not all read.
@@ -164,6 +171,28 @@ mod ours {
     pub struct Lifecycle {
         pub create_before_destroy: bool,
         pub ignore_changes: ExpressionHandle,
+    }
+}
+
+/// Our side again, through enum dispatch: every top-level block in one
+/// `#[hcl(blocks)]` field, in source order.
+mod dispatch {
+    use super::ours::{Locals, Module, Output, Resource, Variable};
+    use hcl_decode::HclBody;
+
+    #[derive(HclBody, Debug)]
+    pub struct Config {
+        #[hcl(blocks)]
+        pub items: Vec<TopLevel>,
+    }
+
+    #[derive(HclBody, Debug)]
+    pub enum TopLevel {
+        Variable(Variable),
+        Locals(Locals),
+        Output(Output),
+        Module(Module),
+        Resource(Resource),
     }
 }
 
@@ -336,6 +365,50 @@ fn count_ours(c: &ours::Config) -> Counts {
     }
 }
 
+fn count_dispatch(c: &dispatch::Config) -> Counts {
+    use dispatch::TopLevel;
+    let mut counts = Counts {
+        variables: 0,
+        validations: 0,
+        locals: 0,
+        outputs: 0,
+        modules: 0,
+        resources: 0,
+        ingress: 0,
+        user_data: 0,
+        ports: 0,
+    };
+    for item in &c.items {
+        match item {
+            TopLevel::Variable(v) => {
+                counts.variables += 1;
+                counts.validations += v.validation.len();
+            }
+            TopLevel::Locals(l) => counts.locals += l.values.0.len(),
+            TopLevel::Output(_) => counts.outputs += 1,
+            TopLevel::Module(_) => counts.modules += 1,
+            TopLevel::Resource(r) => {
+                counts.resources += 1;
+                counts.ingress += r.ingress.len();
+                counts.user_data += usize::from(r.user_data.is_some());
+                counts.ports += r
+                    .ingress
+                    .iter()
+                    .map(|i| u64::from(i.from_port) + u64::from(i.to_port))
+                    .sum::<u64>();
+            }
+        }
+    }
+    counts
+}
+
+fn decode_dispatch(text: &str) -> dispatch::Config {
+    match hcl_decode::from_str::<dispatch::Config>(text, "bench.hcl") {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    }
+}
+
 fn count_theirs(c: &theirs::Config) -> Counts {
     let resources = || c.resource.values().flat_map(|by_name| by_name.values());
     Counts {
@@ -490,6 +563,41 @@ fn main() {
             t_theirs.cpu.as_secs_f64() / t_ours.cpu.as_secs_f64(),
             t_theirs.wall.as_secs_f64() / t_ours.wall.as_secs_f64(),
             mb_per_s(text.len(), t_parse.cpu),
+        );
+    }
+
+    println!();
+    println!("our derive: enum dispatch (#[hcl(blocks)]) vs plain struct fields (#[hcl(block)])");
+    println!("MB/s of HCL text; ratio = fields time / dispatch time (above 1: dispatch is faster)");
+    println!(
+        "{:>8}  {:>19}  {:>19}  {:>13}",
+        "", "struct fields", "enum dispatch", "ratio"
+    );
+    println!(
+        "{:>8}  {:>9} {:>9}  {:>9} {:>9}  {:>6} {:>6}",
+        "size", "cpu", "wall", "cpu", "wall", "cpu", "wall"
+    );
+    for size_mb in [1, 4] {
+        let text = corpus::generate(size_mb * MB, 42);
+        assert_eq!(
+            count_ours(&decode_ours(&text)),
+            count_dispatch(&decode_dispatch(&text)),
+            "the two shapes decode different things"
+        );
+        let (t_fields, t_dispatch) = best_times(
+            Duration::from_secs(6),
+            || drop(black_box(decode_ours(black_box(&text)))),
+            || drop(black_box(decode_dispatch(black_box(&text)))),
+        );
+        println!(
+            "{:>5} MB  {:>9.1} {:>9.1}  {:>9.1} {:>9.1}  {:>5.2}x {:>5.2}x",
+            size_mb,
+            mb_per_s(text.len(), t_fields.cpu),
+            mb_per_s(text.len(), t_fields.wall),
+            mb_per_s(text.len(), t_dispatch.cpu),
+            mb_per_s(text.len(), t_dispatch.wall),
+            t_fields.cpu.as_secs_f64() / t_dispatch.cpu.as_secs_f64(),
+            t_fields.wall.as_secs_f64() / t_dispatch.wall.as_secs_f64(),
         );
     }
 }

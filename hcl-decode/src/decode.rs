@@ -75,6 +75,9 @@ pub struct Content<'a> {
     pub(crate) body: &'a BodyHandle,
     pub(crate) rest: Option<&'a BodyHandle>,
     pub(crate) block: Option<&'a Block>,
+    /// How many of the block's labels were used before this body's own
+    /// `label` fields (1 for a variant chosen by its first label).
+    pub(crate) label_offset: usize,
 }
 
 impl<'a> Content<'a> {
@@ -91,7 +94,15 @@ impl<'a> Content<'a> {
             body,
             rest,
             block,
+            label_offset: 0,
         }
+    }
+
+    /// The same content, its `label` fields starting at the block's label
+    /// `offset` (the labels before it chose what decodes the block).
+    pub fn with_label_offset(mut self, offset: usize) -> Content<'a> {
+        self.label_offset = offset;
+        self
     }
 
     /// The extracted content.
@@ -102,6 +113,12 @@ impl<'a> Content<'a> {
     /// The block whose body this is, if any.
     pub fn block(&self) -> Option<&'a Block> {
         self.block
+    }
+
+    /// The block's label where this body's `label` fields start (see
+    /// [`Content::with_label_offset`]).
+    pub fn label_offset(&self) -> usize {
+        self.label_offset
     }
 }
 
@@ -187,8 +204,32 @@ pub trait HclBody: Sized {
 
     /// Decodes a block: its body, and its labels into the `label` fields.
     fn decode_block(block: &Block, cx: &mut DecodeContext<'_>) -> Option<Self> {
-        let body = BodyHandle::from_dyn(block.body.clone());
-        decode_struct::<Self>(&body, Some(block), Self::__PARTIAL, cx).0
+        Self::__decode_block_with(block, &Self::schema(), cx)
+    }
+
+    #[doc(hidden)]
+    /// Decodes one of many blocks of a field, `schema` being
+    /// [`HclBody::schema`] made once for all of them.
+    fn __decode_block_with(
+        block: &Block,
+        schema: &BodySchema,
+        cx: &mut DecodeContext<'_>,
+    ) -> Option<Self> {
+        Self::__decode_block_at(block, 0, schema, cx)
+    }
+
+    #[doc(hidden)]
+    /// [`HclBody::__decode_block_with`], the `label` fields starting at the
+    /// block's label `label_offset` (the labels before it chose this
+    /// type). A type that chooses its decoding per block (an enum
+    /// dispatched by label) ignores `schema`.
+    fn __decode_block_at(
+        block: &Block,
+        label_offset: usize,
+        schema: &BodySchema,
+        cx: &mut DecodeContext<'_>,
+    ) -> Option<Self> {
+        decode_block_at::<Self>(block, label_offset, schema, cx)
     }
 
     #[doc(hidden)]
@@ -224,6 +265,19 @@ fn decode_struct_with_schema<T: HclBody>(
     schema: &BodySchema,
     cx: &mut DecodeContext<'_>,
 ) -> (Option<T>, Option<BodyHandle>) {
+    decode_struct_at::<T>(body, block, 0, partial, schema, cx)
+}
+
+/// [`decode_struct_with_schema`], the `label` fields starting at the
+/// block's label `label_offset`.
+fn decode_struct_at<T: HclBody>(
+    body: &BodyHandle,
+    block: Option<&Block>,
+    label_offset: usize,
+    partial: bool,
+    schema: &BodySchema,
+    cx: &mut DecodeContext<'_>,
+) -> (Option<T>, Option<BodyHandle>) {
     if partial {
         let (content, rest, diags) = body.partial_content(schema);
         let failed = diags.errors().any(|d| d.summary == "Invalid body schema");
@@ -231,7 +285,9 @@ fn decode_struct_with_schema<T: HclBody>(
         if failed {
             return (None, Some(rest));
         }
-        let value = T::decode_content(&Content::new(&content, body, Some(&rest), block), cx);
+        let content =
+            Content::new(&content, body, Some(&rest), block).with_label_offset(label_offset);
+        let value = T::decode_content(&content, cx);
         (value, Some(rest))
     } else {
         let (content, diags) = body.content(schema);
@@ -240,21 +296,21 @@ fn decode_struct_with_schema<T: HclBody>(
         if failed {
             return (None, None);
         }
-        (
-            T::decode_content(&Content::new(&content, body, None, block), cx),
-            None,
-        )
+        let content = Content::new(&content, body, None, block).with_label_offset(label_offset);
+        (T::decode_content(&content, cx), None)
     }
 }
 
-/// Decodes one of many blocks of a type, whose schema is made once.
-fn decode_block_with<T: HclBody>(
+/// Decodes a block into `T` (whose schema is made already), its `label`
+/// fields starting at the block's label `label_offset`.
+pub(crate) fn decode_block_at<T: HclBody>(
     block: &Block,
+    label_offset: usize,
     schema: &BodySchema,
     cx: &mut DecodeContext<'_>,
 ) -> Option<T> {
     let body = BodyHandle::from_dyn(block.body.clone());
-    decode_struct_with_schema::<T>(&body, Some(block), T::__PARTIAL, schema, cx).0
+    decode_struct_at::<T>(&body, Some(block), label_offset, T::__PARTIAL, schema, cx).0
 }
 
 /// The types a `#[hcl(block)]` field may have: `T` (exactly one block),
@@ -310,7 +366,7 @@ fn decode_all<T: HclBody>(blocks: &[&Block], cx: &mut DecodeContext<'_>) -> Opti
     let mut ok = true;
     let schema = T::schema();
     for b in blocks {
-        match decode_block_with::<T>(b, &schema, cx) {
+        match T::__decode_block_with(b, &schema, cx) {
             Some(v) => out.push(v),
             None => ok = false,
         }
@@ -340,7 +396,7 @@ impl<T: HclBody> FromBlocks for T {
         for extra in &blocks[1..] {
             cx.push(duplicate_block(type_name, first, extra));
         }
-        T::decode_block(first, cx)
+        T::__decode_block_with(first, &T::schema(), cx)
     }
 
     fn value_type() -> Type {
@@ -371,7 +427,7 @@ impl<T: HclBody> FromBlocks for Option<T> {
         for extra in &blocks[1..] {
             cx.push(duplicate_block(type_name, first, extra));
         }
-        T::decode_block(first, cx).map(Some)
+        T::__decode_block_with(first, &T::schema(), cx).map(Some)
     }
 
     fn value_type() -> Type {
@@ -451,7 +507,7 @@ fn keyed<T: HclBody, M: Extend<(String, T)> + Default>(
             continue;
         }
         seen.insert(key, b);
-        match decode_block_with::<T>(b, &schema, cx) {
+        match T::__decode_block_with(b, &schema, cx) {
             Some(v) => out.extend([(key.clone(), v)]),
             None => ok = false,
         }
@@ -643,5 +699,100 @@ impl<T: FromExpression> FromExpression for Option<T> {
     }
     fn absent(_missing: &Range) -> Self {
         None
+    }
+}
+
+/// An enum whose variants are block types: `#[derive(HclBody)]` on an enum
+/// of one-field variants, each holding a struct that derives [`HclBody`].
+/// A `#[hcl(blocks)]` field of type `Vec<E>` holds every block whose type
+/// is one of the variants' names, in source order.
+///
+/// ```
+/// use hcl_decode::prelude::*;
+///
+/// #[derive(HclBody, Debug)]
+/// enum Step {
+///     Run(RunStep),
+///     #[hcl(rename = "build")]
+///     Compile(BuildStep),
+/// }
+///
+/// #[derive(HclBody, Debug)]
+/// struct RunStep { command: String }
+///
+/// #[derive(HclBody, Debug)]
+/// struct BuildStep { target: String }
+///
+/// assert_eq!(<Step as HclBlocks>::TYPES, ["run", "build"]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an enum of block types",
+    label = "`{Self}` does not implement `HclBlocks`",
+    note = "add `#[derive(HclBody)]` to an enum whose variants each hold a struct deriving `HclBody`"
+)]
+pub trait HclBlocks: Sized {
+    /// The block type names, one per variant, in variant order.
+    const TYPES: &'static [&'static str];
+
+    #[doc(hidden)]
+    /// The block type names, for the compile-time check of names declared
+    /// twice.
+    const __NAMES: crate::__private::Names;
+
+    /// Adds each variant's block type (with its struct's labels) to
+    /// `schema`.
+    fn describe(schema: &mut BodySchema);
+
+    /// Decodes a block whose type is one of [`HclBlocks::TYPES`] into its
+    /// variant; `None` (with the reason in `cx`) if it could not be.
+    fn decode_block(block: &Block, cx: &mut DecodeContext<'_>) -> Option<Self>;
+}
+
+/// The types a `#[hcl(blocks)]` field may have: `Vec<E>` for an enum `E`
+/// of block types ([`HclBlocks`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot hold blocks of several types",
+    label = "a `blocks` field must be `Vec<E>`, where the enum `E` derives `HclBody`",
+    note = "a field of one block type is `#[hcl(block)]`"
+)]
+pub trait FromTypedBlocks: Sized {
+    /// The enum each block decodes into.
+    type Enum: HclBlocks;
+
+    #[doc(hidden)]
+    /// The enum's block type names.
+    const __NAMES: &'static crate::__private::Names;
+
+    /// Adds the enum's block types to `schema`.
+    fn describe(schema: &mut BodySchema);
+
+    /// Decodes the blocks of a body whose types are the enum's (all
+    /// others are skipped), in source order; `None` if any failed (all
+    /// are decoded regardless).
+    fn from_blocks(blocks: &[Block], cx: &mut DecodeContext<'_>) -> Option<Self>;
+}
+
+impl<E: HclBlocks> FromTypedBlocks for Vec<E> {
+    type Enum = E;
+
+    const __NAMES: &'static crate::__private::Names = &E::__NAMES;
+
+    fn describe(schema: &mut BodySchema) {
+        E::describe(schema);
+    }
+
+    fn from_blocks(blocks: &[Block], cx: &mut DecodeContext<'_>) -> Option<Self> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for b in blocks {
+            if !E::TYPES.contains(&b.type_name.as_str()) {
+                continue;
+            }
+            match E::decode_block(b, cx) {
+                Some(v) => out.push(v),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
     }
 }

@@ -70,8 +70,9 @@ pub enum Mode {
     #[default]
     Exhaustive,
     /// Attributes and blocks the top-level struct does not name are left
-    /// in the remaining body ([`Decoder::decode_partial_str`] returns it),
-    /// as if the struct had a `remain` field. Nested blocks are still
+    /// in the remaining body, as if the struct had a `remain` field
+    /// ([`Decoder::decode_partial_str`] returns it, and is partial in
+    /// either mode). Nested blocks are still
     /// decoded by their own structs' rules.
     Partial,
 }
@@ -295,7 +296,7 @@ impl Decoder {
         let ctx = self.eval_context_or_error().map_err(Error::new)?;
         let files = crate::language::files::Files::read(self, paths);
         files
-            .decode::<T>(self, &ctx)
+            .decode::<T>(self, &ctx, false)
             .map(|e| e.map(|(value, _)| value))
     }
 
@@ -306,7 +307,7 @@ impl Decoder {
         source: &str,
         file_name: &str,
     ) -> Result<crate::Evaluated<T>, Error> {
-        self.decode_evaluated(source.as_bytes(), file_name)
+        self.decode_evaluated(source.as_bytes(), file_name, false)
             .map(|e| e.map(|(value, _)| value))
     }
 
@@ -324,6 +325,7 @@ impl Decoder {
         &self,
         source: &[u8],
         file_name: &str,
+        partial: bool,
     ) -> Result<crate::Evaluated<(T, BodyHandle)>, Error> {
         let ctx = self
             .eval_context_or_error()
@@ -332,7 +334,7 @@ impl Decoder {
             name: file_name.to_owned(),
             text: source.to_vec(),
         };
-        crate::language::files::Files::parse(self, vec![source]).decode::<T>(self, &ctx)
+        crate::language::files::Files::parse(self, vec![source]).decode::<T>(self, &ctx, partial)
     }
 
     /// The evaluation context the options describe; an error for a
@@ -496,7 +498,7 @@ impl Decoder {
         source: &[u8],
         file_name: &str,
     ) -> Result<Decoded<T>, Error> {
-        self.decode_source(source, file_name)
+        self.decode_source(source, file_name, false)
             .map(|d| d.map(|(value, _)| value))
     }
 
@@ -510,15 +512,16 @@ impl Decoder {
         self.decode_slice_with_warnings(&bytes, &path.to_string_lossy())
     }
 
-    /// Decodes text into `T` and returns the remaining body: what the
-    /// top-level struct does not name when processing is partial (a view
-    /// with nothing left when exhaustive).
+    /// Decodes text into `T` by partial processing of the top-level body
+    /// (whatever the [`Mode`]), and returns the remaining body: what `T`
+    /// does not name, which is no error here (hand it to another layer,
+    /// or report it with [`layered::unconsumed`](crate::layered::unconsumed)).
     pub fn decode_partial_str<T: HclBody>(
         &self,
         source: &str,
         file_name: &str,
     ) -> Result<(T, BodyHandle), Error> {
-        self.decode_source(source.as_bytes(), file_name)
+        self.decode_source(source.as_bytes(), file_name, true)
             .map(|d| d.value)
     }
 
@@ -527,23 +530,27 @@ impl Decoder {
         &self,
         source: &[u8],
         file_name: &str,
+        partial: bool,
     ) -> Result<Decoded<(T, BodyHandle)>, Error> {
-        self.decode_evaluated(source, file_name).map(|e| Decoded {
-            value: e.value,
-            warnings: e.warnings,
-            renderer: e.renderer,
-        })
+        self.decode_evaluated(source, file_name, partial)
+            .map(|e| Decoded {
+                value: e.value,
+                warnings: e.warnings,
+                renderer: e.renderer,
+            })
     }
 
     /// Decodes a body: the value (with the remaining body) if it could be
-    /// built, and every diagnostic, in source order.
+    /// built, and every diagnostic, in source order. `partial` forces
+    /// partial processing of the top-level body.
     fn decode_in<T: HclBody>(
         &self,
         body: &BodyHandle,
         ctx: &EvalContext,
+        partial: bool,
     ) -> (Option<(T, BodyHandle)>, Diagnostics) {
         let prepared = crate::language::prepare(&self.language, body, ctx);
-        let (value, diags) = self.decode_plain::<T>(&prepared.body, &prepared.ctx);
+        let (value, diags) = self.decode_plain::<T>(&prepared.body, &prepared.ctx, partial);
         let mut diags = prepared.combine(diags, &|_| None);
         diags.sort_by_source();
         (value, diags)
@@ -554,9 +561,10 @@ impl Decoder {
         &self,
         body: &BodyHandle,
         ctx: &EvalContext,
+        partial: bool,
     ) -> (Option<(T, BodyHandle)>, Diagnostics) {
         let mut cx = DecodeContext::new(ctx);
-        let partial = T::__PARTIAL || self.mode == Mode::Partial;
+        let partial = partial || T::__PARTIAL || self.mode == Mode::Partial;
         let (value, rest) = decode_struct::<T>(body, None, partial, &mut cx);
         let diags = cx.into_diagnostics();
         let value = value.map(|v| {
@@ -569,7 +577,11 @@ impl Decoder {
     /// Decodes a parsed body into `T`; `Err` holds every diagnostic, in
     /// source order.
     pub fn decode_body<T: HclBody>(&self, body: &BodyHandle) -> Result<T, Diagnostics> {
-        self.decode_body_partial(body).map(|(v, _)| v)
+        let ctx = self.eval_context_or_error()?;
+        match self.decode_in::<T>(body, &ctx, false) {
+            (Some((value, _)), diags) if !diags.has_errors() => Ok(value),
+            (_, diags) => Err(diags),
+        }
     }
 
     /// [`Decoder::decode_body`], and the warnings found on the way (the
@@ -579,7 +591,7 @@ impl Decoder {
         body: &BodyHandle,
     ) -> Result<Decoded<T>, Diagnostics> {
         let ctx = self.eval_context_or_error()?;
-        match self.decode_in::<T>(body, &ctx) {
+        match self.decode_in::<T>(body, &ctx, false) {
             (Some((value, _)), warnings) if !warnings.has_errors() => Ok(Decoded {
                 value,
                 warnings,
@@ -589,14 +601,32 @@ impl Decoder {
         }
     }
 
-    /// Decodes a parsed body into `T` and returns the remaining body (see
-    /// [`Decoder::decode_partial_str`]).
+    /// Decodes a parsed body into `T` by partial processing (whatever the
+    /// [`Mode`]) and returns the remaining body: what `T` does not name,
+    /// which is no error here (see [`Decoder::decode_partial_str`]).
+    ///
+    /// ```
+    /// use hcl_decode::prelude::*;
+    ///
+    /// #[derive(HclBody, Debug)]
+    /// struct Core {
+    ///     name: String,
+    /// }
+    ///
+    /// let decoder = Decoder::new();
+    /// let body = decoder.parse_slice(b"name = \"api\"\nplugin = 1\n", "a.hcl").unwrap();
+    /// let (core, rest) = decoder.decode_body_partial::<Core>(&body).unwrap();
+    /// assert_eq!(core.name, "api");
+    /// assert_eq!(rest.just_attributes().0.keys().collect::<Vec<_>>(), ["plugin"]);
+    /// // `decode_body` is exhaustive (by default): `plugin` is an error there.
+    /// assert!(decoder.decode_body::<Core>(&body).is_err());
+    /// ```
     pub fn decode_body_partial<T: HclBody>(
         &self,
         body: &BodyHandle,
     ) -> Result<(T, BodyHandle), Diagnostics> {
         let ctx = self.eval_context_or_error()?;
-        match self.decode_in::<T>(body, &ctx) {
+        match self.decode_in::<T>(body, &ctx, true) {
             (Some(value), diags) if !diags.has_errors() => Ok(value),
             (_, diags) => Err(diags),
         }

@@ -57,6 +57,8 @@ struct Inner {
     subject: Option<Range>,
     /// A diagnostic given whole: its detail is used as written.
     verbatim: bool,
+    /// A sentence after the detail's own ("Did you mean …?").
+    hint: Option<String>,
 }
 
 impl FromValueError {
@@ -75,6 +77,7 @@ impl FromValueError {
             message: message.into(),
             subject: None,
             verbatim: false,
+            hint: None,
         })
     }
 
@@ -87,6 +90,7 @@ impl FromValueError {
             message: error.message().to_owned(),
             subject: None,
             verbatim: false,
+            hint: None,
         })
     }
 
@@ -111,6 +115,19 @@ impl FromValueError {
     pub fn with_subject(mut self, subject: Range) -> FromValueError {
         self.inner.subject = Some(subject);
         self
+    }
+
+    /// Adds a sentence after the message in the diagnostic's detail, such
+    /// as `Did you mean "info"?` (the message ends with a period, the hint
+    /// is written as it is).
+    pub fn with_hint(mut self, hint: impl Into<String>) -> FromValueError {
+        self.inner.hint = Some(hint.into());
+        self
+    }
+
+    /// The hint, if any (see [`FromValueError::with_hint`]).
+    pub fn hint(&self) -> Option<&str> {
+        self.inner.hint.as_deref()
     }
 
     /// The same error seen from a container: `step` leads from the
@@ -143,6 +160,7 @@ impl FromValueError {
         } else {
             format!("Inappropriate value for attribute {name:?}: {self}.")
         };
+        let detail = self.with_hint_sentence(detail);
         self.diagnostic(detail, expr)
     }
 
@@ -154,7 +172,15 @@ impl FromValueError {
         } else {
             format!("Unsuitable value: {self}.")
         };
+        let detail = self.with_hint_sentence(detail);
         self.diagnostic(detail, expr)
+    }
+
+    fn with_hint_sentence(&self, detail: String) -> String {
+        match &self.inner.hint {
+            Some(hint) => format!("{detail} {hint}"),
+            None => detail,
+        }
     }
 
     fn diagnostic(&self, detail: String, expr: &DynExpression) -> Diagnostic {
@@ -215,6 +241,7 @@ impl From<Diagnostic> for FromValueError {
             message: d.detail,
             subject: d.subject,
             verbatim: true,
+            hint: None,
         })
     }
 }

@@ -40,21 +40,25 @@
 //!    [labels](#labels-label), [the rest of a body](#the-rest-of-a-body-remain-and-body),
 //!    [expressions](#unevaluated-attributes-expr), [flatten](#shared-fields-flatten),
 //!    [custom conversions](#custom-conversions-with),
+//!    [validation](#validation-validate),
 //!    [source ranges](#source-ranges-def_range-attr_range-value_range),
 //!    [skip](#fields-that-are-not-in-the-file-skip),
 //!    [container options](#container-options-rename_all-and-crate),
 //!    [misuse](#misuse-is-a-compile-error)
-//! 3. [Targets](#targets): the Rust types an attribute decodes into
-//! 4. [Errors](#errors): every mistake at once; warnings
-//! 5. [Variables and functions](#variables-and-functions); [the function
+//! 3. [Enums](#enums): [block types](#enums-of-block-types-blocks),
+//!    [chosen by label](#enums-chosen-by-a-label-by_label),
+//!    [value enums](#value-enums-derivefromvalue)
+//! 4. [Targets](#targets): the Rust types an attribute decodes into
+//! 5. [Errors](#errors): every mistake at once; warnings
+//! 6. [Variables and functions](#variables-and-functions); [the function
 //!    library](#the-function-library)
-//! 6. [Layered decoding](#layered-decoding): an application and its plugins
-//! 7. [JSON files](#json-files)
-//! 8. [The hcldec spec language](#the-hcldec-spec-language)
-//! 9. [The configuration language](#the-configuration-language):
-//!    [dynamic blocks](#dynamic-blocks), [input variables](#input-variables),
-//!    [locals](#locals), [user functions](#user-functions),
-//!    [several files](#several-files)
+//! 7. [Layered decoding](#layered-decoding): an application and its plugins
+//! 8. [JSON files](#json-files)
+//! 9. [The hcldec spec language](#the-hcldec-spec-language)
+//! 10. [The configuration language](#the-configuration-language):
+//!     [dynamic blocks](#dynamic-blocks), [input variables](#input-variables),
+//!     [locals](#locals), [user functions](#user-functions),
+//!     [several files](#several-files)
 //!
 //! ## Reading files
 //!
@@ -84,10 +88,11 @@
 //! |---|---|---|
 //! | `attr` (default) | an attribute's value, converted to the field's HCL type by the core's rules, then extracted | any [`FromValue`] type (see [`target`]) |
 //! | `expr` | an attribute kept unevaluated (a field of type [`ExpressionHandle`] is `expr` without saying so) | [`ExpressionHandle`], `Option<ExpressionHandle>` |
-//! | `block` | blocks of the field's name | `T` (exactly one), `Option<T>` (at most one), `Vec<T>` (any), `BTreeMap<String, T>` / `HashMap<String, T>` (keyed by the first label, unique), with `T: HclBody` ([`FromBlocks`]) |
+//! | `block` | blocks of the field's name | `T` (exactly one), `Option<T>` (at most one), `Vec<T>` (any), `BTreeMap<String, T>` / `HashMap<String, T>` (keyed by the first label, unique), with `T: HclBody` ([`FromBlocks`]); `T` may be an [enum chosen by label](#enums-chosen-by-a-label-by_label) |
+//! | `blocks` | the blocks of every type an enum's variants name, in source order | `Vec<E>`, `E` an [enum of block types](#enums-of-block-types-blocks) ([`FromTypedBlocks`]) |
 //! | `label` | the block's labels, in field order; they define the block header schema (the label's name is the field's, or `rename`) | `String` ([`FromLabel`]) |
 //! | `remain` | the rest of the body: what no other field names (the body is then processed partially); at most one | [`BodyHandle`] ([`FromBody`]) |
-//! | `body` | the whole body of the block, unevaluated; at most one | [`BodyHandle`] |
+//! | `body` | the whole body of the block, unevaluated; at most one (the body is then processed partially: what the other fields do not name is kept for later, no error) | [`BodyHandle`] |
 //! | `flatten` | a struct whose fields are this struct's fields (its schema merged in) | `T: HclBody` without labels |
 //! | `def_range` | the block's definition range (type name and labels; the missing-item range of a root body) | [`Range`], `Option<Range>` ([`FromRange`]) |
 //! | `attr_range = "field"` | the range of the attribute of the named `attr`/`expr` field, `name = value` (its body's missing-item range, or `None`, when absent) | [`Range`], `Option<Range>` |
@@ -95,8 +100,10 @@
 //! | `skip` | nothing: `Default::default()` | any `Default` type |
 //!
 //! Options of `attr` (and `expr`) fields: `rename = "name"`, `optional`,
-//! `default`, `default = EXPR`, `with = path`. Options of the struct:
-//! `rename_all = "…"`, `crate = "path"`.
+//! `default`, `default = EXPR`, `with = path`, `validate = path` (`attr`
+//! only). Options of the struct: `rename_all = "…"`, `crate = "path"`,
+//! `validate = path`. Options of an enum: `rename_all`, `crate`,
+//! `by_label`; of a variant: `rename`.
 //!
 //! Every field is decoded even when another fails, so one run reports
 //! every mistake; the struct is built only if every field was.
@@ -164,7 +171,10 @@
 //! `default` makes the attribute optional, `Default::default()` when absent
 //! or null; `default = EXPR` uses EXPR, an expression of the field's type
 //! (`default = 30`, `default = some_fn()`, `default = Level::Info`), or a
-//! string literal converted by `Into` (`default = "x"` for a `String`).
+//! string literal for a string field (`default = "x"` for a `String`,
+//! `Box<str>`, `Arc<str>`, `Rc<str>`, `Cow<'static, str>`, `&'static str`
+//! or `PathBuf`, or an `Option` of one; any other field type is a compile
+//! error at the literal that names the type expected).
 //!
 //! ```
 //! use hcl_decode::prelude::*;
@@ -294,7 +304,9 @@
 //! A `remain` field gets what the struct's other fields do not name, as a
 //! [`BodyHandle`] to decode later (by a plugin, say): the body is processed
 //! partially, so those items are no error. A `body` field gets the block's
-//! whole body. Both are unevaluated.
+//! whole body, and makes the processing partial too (what it keeps for
+//! later is no error). Both are unevaluated; whoever decodes them later
+//! reports what nobody names ([`layered::unconsumed`]).
 //!
 //! ```
 //! use hcl_decode::prelude::*;
@@ -373,7 +385,9 @@
 //! or `&str` message, a [`FromValueError`], a whole [`Diagnostic`]), given the
 //! value as evaluated (not converted) and the range of the expression. For
 //! an `Option<T>` field it returns `T` and is not called for an absent or
-//! null attribute; it combines with `default`.
+//! null attribute; it combines with `default`. A function of another
+//! signature is one compile error at the annotation, giving the signature
+//! expected.
 //!
 //! ```
 //! use std::time::Duration;
@@ -404,6 +418,53 @@
 //! assert_eq!(
 //!     err.diagnostics().to_string(),
 //!     "t.hcl:1,8-23: Invalid attribute value; Inappropriate value for attribute \"read\": \"half a minute\" is not a number of seconds such as \"30s\"."
+//! );
+//! ```
+//!
+//! ### Validation: `validate`
+//!
+//! `validate = path` on an `attr` field names a function
+//! `fn(&T) -> Result<(), String>`, called on the decoded value (a default
+//! included); its message becomes an error at the attribute's value (for
+//! a `String` field that is `&String`, which clippy's `ptr_arg` lint
+//! questions: allow it there).
+//! `#[hcl(validate = path)]` on the struct names a function
+//! `fn(&Self, &mut Validator<'_>)`, called once every field has decoded,
+//! for rules across fields: [`Validator::error`] reports at the attribute
+//! or block of the field it names. Their errors join the decoding's other
+//! diagnostics, in the same single pass; a field validator runs only on a
+//! value that decoded, a struct validator only on a struct that did.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//!
+//! fn unprivileged(port: &u16) -> Result<(), String> {
+//!     if *port < 1024 { Err(format!("port {port} needs root; use 1024 or above")) } else { Ok(()) }
+//! }
+//!
+//! fn ordered(p: &Pool, v: &mut Validator<'_>) {
+//!     if p.min > p.max {
+//!         v.error("min", "Invalid pool size", format!("min ({}) must not exceed max ({}).", p.min, p.max));
+//!     }
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! #[hcl(validate = ordered)]
+//! struct Pool {
+//!     min: u32,
+//!     max: u32,
+//!     #[hcl(validate = unprivileged, default = 8080)]
+//!     port: u16,
+//! }
+//!
+//! let p: Pool = hcl_decode::from_str("min = 1\nmax = 4\n", "p.hcl").unwrap();
+//! assert_eq!(p.port, 8080);
+//!
+//! let err = hcl_decode::from_str::<Pool>("min = 8\nmax = 4\nport = 80\n", "p.hcl").unwrap_err();
+//! assert_eq!(
+//!     err.diagnostics().to_string(),
+//!     "p.hcl:1,1-8: Invalid pool size; min (8) must not exceed max (4).\n\
+//!      p.hcl:3,8-10: Invalid attribute value; Inappropriate value for attribute \"port\": port 80 needs root; use 1024 or above."
 //! );
 //! ```
 //!
@@ -468,7 +529,8 @@
 //! ### Container options: `rename_all` and `crate`
 //!
 //! `#[hcl(rename_all = "…")]` renames every attribute, block and label
-//! field that has no `rename` of its own: `lowercase`, `UPPERCASE`,
+//! field (or every variant of an enum, from its snake_case name) that has
+//! no `rename` of its own: `lowercase`, `UPPERCASE`,
 //! `PascalCase`, `camelCase`, `snake_case`, `SCREAMING_SNAKE_CASE`,
 //! `kebab-case`, `SCREAMING-KEBAB-CASE`. `#[hcl(crate = "path")]` says
 //! where `hcl_decode` is, for code that renames or re-exports it.
@@ -507,6 +569,144 @@
 //!     #[hcl(block)]
 //!     server: String, // error: `String` cannot hold blocks
 //! }
+//! ```
+//!
+//! ## Enums
+//!
+//! Three kinds of enum, for the three ways a configuration chooses.
+//!
+//! ### Enums of block types: `blocks`
+//!
+//! `#[derive(HclBody)]` on an enum whose variants each hold a struct
+//! deriving [`HclBody`] makes it an enum of block types ([`HclBlocks`]):
+//! each variant is a block type, named by the variant in snake_case (or
+//! `rename`, or the enum's `rename_all`). A `#[hcl(blocks)]` field of type
+//! `Vec<E>` holds every block of those types, **in source order**, each
+//! decoded by its variant's struct (with its labels). A block of another
+//! type is "not expected here", with a suggestion among the variants.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(HclBody, Debug)]
+//! enum Step {
+//!     Run(RunStep),
+//!     #[hcl(rename = "build")]
+//!     Compile(BuildStep),
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct RunStep { command: String }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct BuildStep {
+//!     #[hcl(label)]
+//!     target: String,
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Job {
+//!     #[hcl(blocks)]
+//!     steps: Vec<Step>,
+//! }
+//!
+//! let src = "run { command = \"fetch\" }\nbuild \"app\" {}\nrun { command = \"test\" }\n";
+//! let job: Job = hcl_decode::from_str(src, "job.hcl").unwrap();
+//! assert!(matches!(&job.steps[..], [Step::Run(a), Step::Compile(b), Step::Run(c)]
+//!     if a.command == "fetch" && b.target == "app" && c.command == "test"));
+//!
+//! let err = hcl_decode::from_str::<Job>("biuld \"app\" {}\n", "job.hcl").unwrap_err();
+//! assert_eq!(
+//!     err.diagnostics().to_string(),
+//!     "job.hcl:1,1-6: Unsupported block type; Blocks of type \"biuld\" are not expected here. Did you mean \"build\"?"
+//! );
+//! ```
+//!
+//! ### Enums chosen by a label: `by_label`
+//!
+//! `#[derive(HclBody)] #[hcl(by_label)]` on such an enum makes the block's
+//! first label choose the variant (named as above); the remaining labels
+//! go to the variant's own `label` fields (every variant has as many,
+//! checked at compile time). The enum is a block type like a struct: a
+//! `#[hcl(block)]` field holds it as `T`, `Option<T>`, `Vec<T>` or a map.
+//! The first label is named `type` in messages (`by_label = "name"` names
+//! it otherwise). An unknown label is an error at the label, with the
+//! accepted ones and a suggestion. Each variant's body (a plugin's, say)
+//! is decoded in the same pass as the rest of the file, so its mistakes
+//! come with everyone else's. Dispatch nests: a variant may be an enum
+//! chosen by the next label, and an enum of block types may hold an enum
+//! chosen by label.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(HclBody, Debug)]
+//! #[hcl(by_label)]
+//! enum Driver {
+//!     Docker(DockerConfig),
+//!     Exec(ExecConfig),
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct DockerConfig { image: String }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct ExecConfig { command: String }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Task {
+//!     cpu: u32,
+//!     #[hcl(block)]
+//!     driver: Vec<Driver>,
+//! }
+//!
+//! let task: Task = hcl_decode::from_str("cpu = 2\ndriver \"docker\" { image = \"nginx\" }\n", "t.hcl").unwrap();
+//! assert!(matches!(&task.driver[..], [Driver::Docker(d)] if d.image == "nginx"));
+//!
+//! let src = "cpu = \"two\"\ndriver \"dokcer\" {}\ndriver \"exec\" { comand = \"x\" }\n";
+//! let err = hcl_decode::from_str::<Task>(src, "t.hcl").unwrap_err();
+//! assert_eq!(
+//!     err.diagnostics().to_string(),
+//!     "t.hcl:1,7-12: Incorrect attribute value type; Inappropriate value for attribute \"cpu\": a number is required.\n\
+//!      t.hcl:2,8-16: Unsupported driver type; The driver type must be \"docker\" or \"exec\"; \"dokcer\" is not supported. Did you mean \"docker\"?\n\
+//!      t.hcl:3,17-17: Missing required argument; The argument \"command\" is required, but no definition was found.\n\
+//!      t.hcl:3,17-23: Unsupported argument; An argument named \"comand\" is not expected here. Did you mean \"command\"?"
+//! );
+//! ```
+//!
+//! ### Value enums: `#[derive(FromValue)]`
+//!
+//! `#[derive(FromValue)]` on an enum of unit variants makes it a
+//! [`FromValue`] target whose HCL type is `string`: each variant is one
+//! accepted string (snake_case, `rename`, `rename_all`). Any other string
+//! is an error listing the accepted ones, with a suggestion.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(FromValue, Debug, PartialEq)]
+//! enum Level {
+//!     Debug,
+//!     Info,
+//!     #[hcl(rename = "warn")]
+//!     Warning,
+//! }
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Logging {
+//!     #[hcl(default = Level::Info)]
+//!     level: Level,
+//! }
+//!
+//! let l: Logging = hcl_decode::from_str("level = \"warn\"\n", "l.hcl").unwrap();
+//! assert_eq!(l.level, Level::Warning);
+//! assert_eq!(<Level as FromValue>::hcl_type(), Type::String);
+//!
+//! let err = hcl_decode::from_str::<Logging>("level = \"inof\"\n", "l.hcl").unwrap_err();
+//! assert_eq!(
+//!     err.diagnostics().to_string(),
+//!     "l.hcl:1,9-15: Invalid attribute value; Inappropriate value for attribute \"level\": value must be one of \"debug\", \"info\" or \"warn\", not \"inof\". Did you mean \"info\"?"
+//! );
 //! ```
 //!
 //! ## Targets
@@ -762,7 +962,12 @@
 //! [`Layers`]): each layer takes the attributes and blocks its struct
 //! names; at the end, whatever nobody consumed is reported once, with
 //! "Did you mean …?" suggestions from every layer's schema, together with
-//! every layer's own mistakes.
+//! every layer's own mistakes. Every layer runs even when an earlier one
+//! failed (its `decode` gives `None`, and the next one goes on), so
+//! [`Layers::finish`] reports every layer's mistakes in one run. Plugins
+//! chosen by a block's label are simpler still:
+//! [an enum chosen by label](#enums-chosen-by-a-label-by_label) decodes
+//! them in the same pass as the rest.
 //!
 //! ```
 //! use hcl_decode::prelude::*;
@@ -973,13 +1178,15 @@ pub mod serde_bridge;
 pub mod spec;
 mod syntax;
 pub mod target;
+pub mod validate;
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 
 pub use decode::{
-    Content, DecodeContext, FromBlocks, FromBody, FromExpression, FromLabel, FromRange, HclBody,
+    Content, DecodeContext, FromBlocks, FromBody, FromExpression, FromLabel, FromRange,
+    FromTypedBlocks, HclBlocks, HclBody,
 };
 pub use decoder::{Decoded, Decoder, Mode, from_body, from_file, from_slice, from_str};
 pub use error::{Error, FromValueError};
@@ -989,9 +1196,15 @@ pub use layered::Layers;
 #[cfg(feature = "serde")]
 pub use serde_bridge::Serde;
 pub use target::{FromValue, decode_value};
+pub use validate::Validator;
 
-/// Derives [`HclBody`] (and [`FromValue`]) for a struct with named fields;
-/// see the [crate documentation](crate#the-derive) for the vocabulary.
+/// Derives [`FromValue`] for an enum of unit variants, decoded from a
+/// string (see [the tour](crate#value-enums-derivefromvalue)).
+pub use hcl_derive::FromValue;
+/// Derives [`HclBody`] (and [`FromValue`]) for a struct with named fields,
+/// [`HclBlocks`] for an enum of block types, and [`HclBody`] for an enum
+/// dispatched by its first label (`#[hcl(by_label)]`); see the
+/// [crate documentation](crate#the-derive) for the vocabulary.
 pub use hcl_derive::HclBody;
 
 pub use hcl_core;

@@ -39,6 +39,6 @@
 pub use crate::Serde;
 pub use crate::{
     BodyHandle, Decoded, Decoder, Diagnostic, Diagnostics, Error, EvalContext, ExpressionHandle,
-    FromBody, FromExpression, FromValue, FromValueError, Function, HclBody, Layers, Mode,
-    Parameter, Range, Syntax, Type, Value,
+    FromBody, FromExpression, FromValue, FromValueError, Function, HclBlocks, HclBody, Layers,
+    Mode, Parameter, Range, Syntax, Type, Validator, Value,
 };

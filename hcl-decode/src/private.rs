@@ -6,13 +6,17 @@ pub use hcl_core::{PathStep, Range, Type, Value};
 
 pub use crate::DecodeContext;
 pub use crate::decode::{
-    Content, FromBlocks, FromBody, FromExpression, FromLabel, FromRange, HclBody,
+    Content, FromBlocks, FromBody, FromExpression, FromLabel, FromRange, FromTypedBlocks,
+    HclBlocks, HclBody,
 };
 pub use crate::error::FromValueError;
 /// [`FromValueError`] under the name the derive's generated code uses.
 pub use crate::error::FromValueError as ValueError;
 pub use crate::target::FromValue;
+pub use crate::validate::Validator;
+pub use hcl_core::body::Block;
 
+use hcl_core::Diagnostic;
 use hcl_core::body::Attribute;
 
 /// The attribute and block names a struct declares: its own, and those of
@@ -252,7 +256,7 @@ pub fn blocks<B>(
 pub fn label<T>(content: &Content<'_>, index: usize, from_label: fn(&str) -> T) -> Option<T> {
     content
         .block
-        .and_then(|b| b.labels.get(index))
+        .and_then(|b| b.labels.get(index + content.label_offset))
         .map(|l| from_label(l))
 }
 
@@ -454,4 +458,306 @@ pub fn default<T: Default>() -> T {
 /// (`#[hcl(default = "x")]` on a `String` field).
 pub fn default_from_str<T: From<&'static str>>(s: &'static str) -> T {
     T::from(s)
+}
+
+/// [`FromTypedBlocks::from_blocks`].
+pub type TypedBlocksFn<B> = fn(&[Block], &mut DecodeContext<'_>) -> Option<B>;
+
+/// The blocks of an enum's types (`#[hcl(blocks)]`), in source order.
+pub fn typed_blocks<B>(
+    content: &Content<'_>,
+    cx: &mut DecodeContext<'_>,
+    from_blocks: TypedBlocksFn<B>,
+) -> Option<B> {
+    from_blocks(&content.content.blocks, cx)
+}
+
+/// Adds the block types of an enum to a schema.
+pub fn typed_blocks_schema(schema: &mut BodySchema, describe: fn(&mut BodySchema)) {
+    describe(schema);
+}
+
+/// A variant's schema, made once per program.
+pub type SchemaCache = std::sync::OnceLock<BodySchema>;
+
+/// Decodes a block into a variant's struct, its `label` fields starting
+/// at the block's label `label_offset`.
+pub fn variant_block<V: HclBody>(
+    block: &Block,
+    label_offset: usize,
+    cache: &SchemaCache,
+    cx: &mut DecodeContext<'_>,
+) -> Option<V> {
+    let schema = cache.get_or_init(V::schema);
+    V::__decode_block_at(block, label_offset, schema, cx)
+}
+
+/// `"a"`, `"a" or "b"`, `"a", "b" or "c"`: names as HCL writes strings.
+pub fn one_of(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+    match quoted.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// ` Did you mean "x"?` when a name is close to `given`, else nothing.
+fn did_you_mean(given: &str, names: &[&str]) -> Option<String> {
+    hcl_core::suggest::suggestion(given, names.iter().copied())
+        .map(|s| format!("Did you mean {s:?}?"))
+}
+
+/// The diagnostic for a block whose first label names no variant of an
+/// enum dispatched by label: at the label, with the accepted labels and a
+/// suggestion.
+pub fn unknown_label(block: &Block, index: usize, label_name: &str, names: &[&str]) -> Diagnostic {
+    let given = block.labels.get(index).map_or("", String::as_str);
+    let ty = &block.type_name;
+    let mut detail = format!(
+        "The {ty} {label_name} must be {}; {given:?} is not supported.",
+        one_of(names)
+    );
+    if let Some(hint) = did_you_mean(given, names) {
+        detail = format!("{detail} {hint}");
+    }
+    Diagnostic::error(format!("Unsupported {ty} {label_name}"))
+        .with_detail(detail)
+        .with_subject(
+            block
+                .label_ranges
+                .get(index)
+                .cloned()
+                .unwrap_or_else(|| block.def_range.clone()),
+        )
+}
+
+/// An enum dispatched by label decoded from a body that is not a block's:
+/// there is no label to choose a variant.
+pub fn label_enum_without_block(
+    body: &crate::BodyHandle,
+    enum_name: &str,
+    cx: &mut DecodeContext<'_>,
+) {
+    cx.push(
+        Diagnostic::error("Missing block label")
+            .with_detail(format!(
+                "A {enum_name} is chosen by the first label of a block; a body alone cannot be decoded into it."
+            ))
+            .with_subject(body.missing_item_range()),
+    );
+}
+
+/// A variant of an enum dispatched by label, from an object value: the
+/// value is converted to the variant's object type first.
+pub fn variant_from_object<V: HclBody>(
+    value: &Value,
+    range: &Range,
+    labels: &[String],
+) -> Result<V, FromValueError> {
+    let ty = V::__object_type();
+    if value.ty() == &ty {
+        return V::__from_object(value, range, labels);
+    }
+    let converted = hcl_core::convert::convert(value, &ty)?;
+    V::__from_object(&converted, range, labels)
+}
+
+/// The first label of an enum dispatched by label decoded from a value:
+/// only a map of blocks gives one (its key).
+pub fn first_label<'l>(labels: &'l [String], label_name: &str) -> Result<&'l str, FromValueError> {
+    labels.first().map(String::as_str).ok_or_else(|| {
+        FromValueError::new(format!(
+            "the {label_name} label cannot be given by a value (only a map of blocks gives its key as the first label)"
+        ))
+    })
+}
+
+/// A label naming no variant, in a value.
+pub fn unknown_label_value(given: &str, label_name: &str, names: &[&str]) -> FromValueError {
+    let e = FromValueError::new(format!(
+        "the {label_name} must be {}, not {given:?}",
+        one_of(names)
+    ));
+    match did_you_mean(given, names) {
+        Some(hint) => e.with_hint(hint),
+        None => e,
+    }
+}
+
+/// The variant of a value enum (`#[derive(FromValue)]` on an enum): the
+/// index of the string in `names`, else an error listing them, with a
+/// suggestion.
+pub fn value_enum_index(value: &Value, names: &[&str]) -> Result<usize, FromValueError> {
+    if !value.is_known() {
+        return Err(FromValueError::unknown());
+    }
+    if value.is_null() {
+        return Err(FromValueError::null());
+    }
+    let Some(given) = value.as_str() else {
+        return Err(FromValueError::new(format!(
+            "a string is required, not {}",
+            value.ty().friendly_name()
+        )));
+    };
+    if let Some(i) = names.iter().position(|n| *n == given) {
+        return Ok(i);
+    }
+    let e = FromValueError::new(format!(
+        "value must be one of {}, not {given:?}",
+        one_of(names)
+    ));
+    Err(match did_you_mean(given, names) {
+        Some(hint) => e.with_hint(hint),
+        None => e,
+    })
+}
+
+/// A field validator (`#[hcl(validate = path)]` on an attribute field),
+/// as the derive names it: the field's type is spelled out, so a function
+/// of another signature is one error at the annotation.
+pub type FieldValidator<T> = fn(&T) -> Result<(), String>;
+
+/// A field validator, checked against the signature it must have (one
+/// error at the annotation when it has another).
+pub fn field_validator<T>(validate: FieldValidator<T>) -> FieldValidator<T> {
+    validate
+}
+
+/// A struct validator, checked against the signature it must have.
+pub fn struct_validator<T>(validate: StructValidator<T>) -> StructValidator<T> {
+    validate
+}
+
+/// Runs a field validator on a decoded attribute; its message becomes an
+/// error at the attribute's value (the body's missing-item range for a
+/// default). The value is kept either way.
+pub fn validate_attr<T>(
+    content: &Content<'_>,
+    name: &str,
+    cx: &mut DecodeContext<'_>,
+    value: Option<T>,
+    validate: FieldValidator<T>,
+) -> Option<T> {
+    let v = value?;
+    if let Err(message) = validate(&v) {
+        let e = FromValueError::new(message.trim_end_matches('.'));
+        match content.content.attributes.get(name) {
+            Some(attr) => cx.push(e.to_attribute_diagnostic(name, &attr.expr)),
+            None => cx.push(
+                Diagnostic::error(crate::error::VALUE_SUMMARY)
+                    .with_detail(format!(
+                        "Inappropriate default value for attribute {name:?}: {}.",
+                        e.message()
+                    ))
+                    .with_subject(content.content.missing_item_range.clone()),
+            ),
+        }
+    }
+    Some(v)
+}
+
+/// Runs a field validator on an attribute of an object value.
+pub fn validate_value<T>(
+    value: Result<T, FromValueError>,
+    name: &str,
+    validate: FieldValidator<T>,
+) -> Result<T, FromValueError> {
+    let v = value?;
+    match validate(&v) {
+        Ok(()) => Ok(v),
+        Err(message) => Err(FromValueError::new(message.trim_end_matches('.'))
+            .within(PathStep::Attr(name.to_owned()))),
+    }
+}
+
+/// A struct validator (`#[hcl(validate = path)]` on a struct).
+pub type StructValidator<T> = fn(&T, &mut Validator<'_>);
+
+/// Runs a struct validator on a struct that decoded; its errors join the
+/// pass's diagnostics (the value is kept either way). `fields` are each
+/// field's Rust and HCL names.
+pub fn validate_struct<T>(
+    content: &Content<'_>,
+    cx: &mut DecodeContext<'_>,
+    value: Option<T>,
+    fields: &[(&str, &str)],
+    validate: StructValidator<T>,
+) -> Option<T> {
+    let v = value?;
+    let mut validator = Validator::new(content, fields);
+    validate(&v, &mut validator);
+    cx.extend(validator.into_diagnostics());
+    Some(v)
+}
+
+/// A custom conversion (`#[hcl(with = path)]`), checked against the
+/// signature it must have: one error at the annotation when it has
+/// another.
+pub fn with<T, E: Into<FromValueError>>(
+    convert: fn(&Value, &Range) -> Result<T, E>,
+) -> fn(&Value, &Range) -> Result<T, E> {
+    convert
+}
+
+/// The types a string literal default (`#[hcl(default = "text")]`)
+/// makes: string types. Another type takes an expression of its own
+/// (`default = 50`, `default = Level::Info`).
+#[diagnostic::on_unimplemented(
+    message = "`default = \"...\"` gives a string, but the field is a `{Self}`",
+    label = "expected an expression of type `{Self}` here, not a string",
+    note = "a string literal default fills `String`, `Box<str>`, `Arc<str>`, `Rc<str>`, `Cow<'static, str>`, `&'static str` and `PathBuf` fields (and `Option`s of them)"
+)]
+pub trait StrDefault {
+    /// The value of the literal.
+    fn from_literal(s: &'static str) -> Self;
+}
+
+impl StrDefault for String {
+    fn from_literal(s: &'static str) -> Self {
+        s.to_owned()
+    }
+}
+
+impl StrDefault for &'static str {
+    fn from_literal(s: &'static str) -> Self {
+        s
+    }
+}
+
+impl StrDefault for Box<str> {
+    fn from_literal(s: &'static str) -> Self {
+        Box::from(s)
+    }
+}
+
+impl StrDefault for std::sync::Arc<str> {
+    fn from_literal(s: &'static str) -> Self {
+        std::sync::Arc::from(s)
+    }
+}
+
+impl StrDefault for std::rc::Rc<str> {
+    fn from_literal(s: &'static str) -> Self {
+        std::rc::Rc::from(s)
+    }
+}
+
+impl StrDefault for std::borrow::Cow<'static, str> {
+    fn from_literal(s: &'static str) -> Self {
+        std::borrow::Cow::Borrowed(s)
+    }
+}
+
+impl StrDefault for std::path::PathBuf {
+    fn from_literal(s: &'static str) -> Self {
+        std::path::PathBuf::from(s)
+    }
+}
+
+impl<T: StrDefault> StrDefault for Option<T> {
+    fn from_literal(s: &'static str) -> Self {
+        Some(T::from_literal(s))
+    }
 }

@@ -12,12 +12,49 @@ use crate::case::{RULES, RenameRule};
 use crate::ctxt::Ctxt;
 use crate::suggest::did_you_mean;
 
-/// A struct deriving `HclBody`.
+/// Which derive is expanding.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Derive {
+    HclBody,
+    FromValue,
+}
+
+impl Derive {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Derive::HclBody => "HclBody",
+            Derive::FromValue => "FromValue",
+        }
+    }
+}
+
+/// A struct or enum deriving `HclBody`, or an enum deriving `FromValue`.
 pub(crate) struct Container<'a> {
     pub(crate) input: &'a DeriveInput,
+    pub(crate) derive: Derive,
     /// The path of the `hcl_decode` crate.
     pub(crate) krate: syn::Path,
+    /// The fields of a struct (none for an enum).
     pub(crate) fields: Vec<Field<'a>>,
+    /// The variants of an enum (`None` for a struct).
+    pub(crate) variants: Option<Vec<Variant<'a>>>,
+    /// `validate = path` on the container, with the option's place.
+    pub(crate) validate: Option<(syn::Path, Span)>,
+    /// `by_label` (or `by_label = "name"`): the first label's name, and
+    /// the option's place.
+    pub(crate) by_label: Option<(String, Span)>,
+}
+
+/// One variant of an enum.
+pub(crate) struct Variant<'a> {
+    pub(crate) variant: &'a syn::Variant,
+    pub(crate) ident: &'a Ident,
+    /// The HCL name: block type, first label or string value.
+    pub(crate) name: String,
+    /// The tokens that give the name (`rename = "..."` or the variant).
+    pub(crate) name_span: Span,
+    /// The type of a one-field tuple variant.
+    pub(crate) ty: Option<&'a syn::Type>,
 }
 
 /// What a field holds.
@@ -30,6 +67,8 @@ pub(crate) enum Kind {
     Remain,
     Body,
     Flatten,
+    /// Blocks of the types of an enum's variants.
+    Blocks,
     DefRange,
     /// The range of the attribute of the named field.
     AttrRange(LitStr),
@@ -48,6 +87,7 @@ impl Kind {
             Kind::Remain => "remain",
             Kind::Body => "body",
             Kind::Flatten => "flatten",
+            Kind::Blocks => "blocks",
             Kind::DefRange => "def_range",
             Kind::AttrRange(_) => "attr_range",
             Kind::ValueRange(_) => "value_range",
@@ -83,6 +123,7 @@ pub(crate) struct Field<'a> {
     pub(crate) optional: bool,
     pub(crate) default: Option<DefaultValue>,
     pub(crate) with: Option<syn::Path>,
+    pub(crate) validate: Option<syn::Path>,
     /// Where the options were written, for `check` to point at.
     pub(crate) spans: OptionSpans,
     /// `T` for a field of type `Option<T>`.
@@ -141,6 +182,7 @@ pub(crate) struct OptionSpans {
     pub(crate) optional: Option<Span>,
     pub(crate) default: Option<Span>,
     pub(crate) with: Option<Span>,
+    pub(crate) validate: Option<Span>,
 }
 
 struct FieldAttrs {
@@ -149,93 +191,202 @@ struct FieldAttrs {
     optional: Option<Span>,
     default: Option<(DefaultValue, Span)>,
     with: Option<(syn::Path, Span)>,
+    validate: Option<(syn::Path, Span)>,
 }
 
 impl Container<'_> {
     /// Parses the input into the model; every syntax error goes to `cx`.
-    /// `None` when the input is not a struct with named fields.
-    pub(crate) fn from_ast<'a>(cx: &Ctxt, input: &'a DeriveInput) -> Option<Container<'a>> {
-        let (krate, rename_all) = container_attrs(cx, input);
-        let named = match &input.data {
-            Data::Struct(s) => match &s.fields {
-                Fields::Named(named) => Some(named),
+    /// `None` when the input's shape does not fit the derive at all.
+    pub(crate) fn from_ast<'a>(
+        cx: &Ctxt,
+        input: &'a DeriveInput,
+        derive: Derive,
+    ) -> Option<Container<'a>> {
+        let attrs = container_attrs(cx, input);
+        let rename_all = attrs.rename_all;
+        let mut container = Container {
+            input,
+            derive,
+            krate: attrs.krate,
+            fields: Vec::new(),
+            variants: None,
+            validate: attrs.validate,
+            by_label: attrs.by_label,
+        };
+        match (&input.data, derive) {
+            (Data::Struct(s), Derive::HclBody) => match &s.fields {
+                Fields::Named(named) => {
+                    container.fields = named
+                        .named
+                        .iter()
+                        .filter_map(|f| field_from_ast(cx, f, rename_all))
+                        .collect();
+                }
                 Fields::Unnamed(_) | Fields::Unit => {
                     cx.error_spanned_by(
                         &input.ident,
-                        "HclBody can only be derived for a struct with named fields",
+                        "HclBody can only be derived for a struct with named fields, or an enum",
                     );
-                    None
+                    return None;
                 }
             },
-            Data::Enum(e) => {
-                cx.error_spanned_by(
-                    e.enum_token,
-                    "HclBody can only be derived for a struct with named fields, not an enum",
+            (Data::Enum(e), _) => {
+                container.variants = Some(
+                    e.variants
+                        .iter()
+                        .map(|v| variant_from_ast(cx, v, rename_all))
+                        .collect(),
                 );
-                None
             }
-            Data::Union(u) => {
+            (Data::Struct(s), Derive::FromValue) => {
+                cx.error_spanned_by(
+                    s.struct_token,
+                    "FromValue is derived for an enum of unit variants (a value given as a string); \
+                     a struct derives `HclBody`, which implements `FromValue` too",
+                );
+                return None;
+            }
+            (Data::Union(u), _) => {
                 cx.error_spanned_by(
                     u.union_token,
-                    "HclBody can only be derived for a struct with named fields, not a union",
+                    format!(
+                        "{} can only be derived for a struct or an enum, not a union",
+                        derive.name()
+                    ),
                 );
-                None
+                return None;
             }
-        }?;
-        let mut fields = Vec::new();
-        for f in &named.named {
-            let Some(member) = f.ident.as_ref() else {
-                continue;
-            };
-            let attrs = field_attrs(cx, f);
-            let (kind, kind_span) = match attrs.kind.clone() {
-                Some(k) => k,
-                None if is_expression(&f.ty) => (Kind::Expr, member.span()),
-                None => (Kind::Attr, member.span()),
-            };
-            let (name, name_span) = match &attrs.rename {
-                Some(lit) => (lit.value(), lit.span()),
-                None => {
-                    let plain = unraw(member);
-                    let name = match rename_all {
-                        Some(rule) => rule.apply(&plain),
-                        None => plain,
-                    };
-                    (name, member.span())
-                }
-            };
-            let (default, default_span) = attrs.default.unzip();
-            let (with, with_span) = attrs.with.unzip();
-            fields.push(Field {
-                member,
-                ty: &f.ty,
-                kind,
-                kind_span,
-                name,
-                name_span,
-                optional: attrs.optional.is_some(),
-                default,
-                with,
-                spans: OptionSpans {
-                    rename: attrs.rename,
-                    optional: attrs.optional,
-                    default: default_span,
-                    with: with_span,
-                },
-                option_inner: option_inner(&f.ty),
-            });
         }
-        Some(Container {
-            input,
-            krate,
-            fields,
-        })
+        Some(container)
+    }
+
+    /// Whether the container is an enum.
+    pub(crate) fn is_enum(&self) -> bool {
+        self.variants.is_some()
     }
 }
 
-fn container_attrs(cx: &Ctxt, input: &DeriveInput) -> (syn::Path, Option<RenameRule>) {
+fn field_from_ast<'a>(
+    cx: &Ctxt,
+    f: &'a syn::Field,
+    rename_all: Option<RenameRule>,
+) -> Option<Field<'a>> {
+    let member = f.ident.as_ref()?;
+    let attrs = field_attrs(cx, f);
+    let (kind, kind_span) = match attrs.kind.clone() {
+        Some(k) => k,
+        None if is_expression(&f.ty) => (Kind::Expr, member.span()),
+        None => (Kind::Attr, member.span()),
+    };
+    let (name, name_span) = match &attrs.rename {
+        Some(lit) => (lit.value(), lit.span()),
+        None => {
+            let plain = unraw(member);
+            let name = match rename_all {
+                Some(rule) => rule.apply(&plain),
+                None => plain,
+            };
+            (name, member.span())
+        }
+    };
+    let (default, default_span) = attrs.default.unzip();
+    let (with, with_span) = attrs.with.unzip();
+    let (validate, validate_span) = attrs.validate.unzip();
+    Some(Field {
+        member,
+        ty: &f.ty,
+        kind,
+        kind_span,
+        name,
+        name_span,
+        optional: attrs.optional.is_some(),
+        default,
+        with,
+        validate,
+        spans: OptionSpans {
+            rename: attrs.rename,
+            optional: attrs.optional,
+            default: default_span,
+            with: with_span,
+            validate: validate_span,
+        },
+        option_inner: option_inner(&f.ty),
+    })
+}
+
+fn variant_from_ast<'a>(
+    cx: &Ctxt,
+    v: &'a syn::Variant,
+    rename_all: Option<RenameRule>,
+) -> Variant<'a> {
+    let mut rename: Option<LitStr> = None;
+    for attr in &v.attrs {
+        if !attr.path().is_ident("hcl") {
+            continue;
+        }
+        let result = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename") {
+                let lit: LitStr = meta.value()?.parse()?;
+                if rename.is_some() {
+                    return Err(syn::Error::new(
+                        meta.path.span(),
+                        "duplicate hcl attribute `rename`",
+                    ));
+                }
+                if lit.value().is_empty() {
+                    return Err(syn::Error::new(lit.span(), "a name cannot be empty"));
+                }
+                rename = Some(lit);
+                Ok(())
+            } else {
+                let name = path_name(&meta.path);
+                let hint = did_you_mean(&name, &["rename"]);
+                Err(meta.error(format!(
+                    "unknown hcl variant attribute `{name}`{hint}, expected `rename`",
+                )))
+            }
+        });
+        if let Err(e) = result {
+            cx.syn_error(e);
+        }
+    }
+    let (name, name_span) = match &rename {
+        Some(lit) => (lit.value(), lit.span()),
+        None => {
+            let snake = crate::case::snake_case(&unraw(&v.ident));
+            let name = match rename_all {
+                Some(rule) => rule.apply(&snake),
+                None => snake,
+            };
+            (name, v.ident.span())
+        }
+    };
+    let ty = match &v.fields {
+        Fields::Unnamed(u) if u.unnamed.len() == 1 => u.unnamed.first().map(|f| &f.ty),
+        _ => None,
+    };
+    Variant {
+        variant: v,
+        ident: &v.ident,
+        name,
+        name_span,
+        ty,
+    }
+}
+
+/// The container options.
+struct ContainerAttrs {
+    krate: syn::Path,
+    rename_all: Option<RenameRule>,
+    validate: Option<(syn::Path, Span)>,
+    by_label: Option<(String, Span)>,
+}
+
+fn container_attrs(cx: &Ctxt, input: &DeriveInput) -> ContainerAttrs {
     let mut krate: Option<syn::Path> = None;
     let mut rename_all = None;
+    let mut validate: Option<(syn::Path, Span)> = None;
+    let mut by_label: Option<(String, Span)> = None;
     for attr in &input.attrs {
         if !attr.path().is_ident("hcl") {
             continue;
@@ -281,11 +432,34 @@ fn container_attrs(cx: &Ctxt, input: &DeriveInput) -> (syn::Path, Option<RenameR
                     ),
                 }
                 Ok(())
+            } else if meta.path.is_ident("validate") {
+                let span = meta.path.span();
+                if validate.is_some() {
+                    return Err(syn::Error::new(span, "duplicate hcl attribute `validate`"));
+                }
+                validate = Some((function_path(meta.value()?.parse()?, "validate")?, span));
+                Ok(())
+            } else if meta.path.is_ident("by_label") {
+                let span = meta.path.span();
+                if by_label.is_some() {
+                    return Err(syn::Error::new(span, "duplicate hcl attribute `by_label`"));
+                }
+                let name = if meta.input.peek(Token![=]) {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    if lit.value().is_empty() {
+                        return Err(syn::Error::new(lit.span(), "a name cannot be empty"));
+                    }
+                    lit.value()
+                } else {
+                    "type".to_owned()
+                };
+                by_label = Some((name, span));
+                Ok(())
             } else {
                 let name = path_name(&meta.path);
-                let hint = did_you_mean(&name, &["rename_all", "crate"]);
+                let hint = did_you_mean(&name, CONTAINER_ATTRIBUTE_NAMES);
                 Err(meta.error(format!(
-                    "unknown hcl container attribute `{name}`{hint}, expected `rename_all` or `crate`",
+                    "unknown hcl container attribute `{name}`{hint}, expected `rename_all`, `crate`, `validate` or `by_label`",
                 )))
             }
         });
@@ -293,8 +467,33 @@ fn container_attrs(cx: &Ctxt, input: &DeriveInput) -> (syn::Path, Option<RenameR
             cx.syn_error(e);
         }
     }
-    let krate = krate.unwrap_or_else(|| syn::parse_quote!(::hcl_decode));
-    (krate, rename_all)
+    ContainerAttrs {
+        krate: krate.unwrap_or_else(|| syn::parse_quote!(::hcl_decode)),
+        rename_all,
+        validate,
+        by_label,
+    }
+}
+
+/// The container options, for suggestions.
+const CONTAINER_ATTRIBUTE_NAMES: &[&str] = &["rename_all", "crate", "validate", "by_label"];
+
+/// The path of a function given to `option` (`option = path` or
+/// `option = "path"`).
+fn function_path(expr: syn::Expr, option: &str) -> syn::Result<syn::Path> {
+    match expr {
+        syn::Expr::Path(p) if p.qself.is_none() => Ok(p.path),
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => s.parse::<syn::Path>().map_err(|_| {
+            syn::Error::new(s.span(), format!("`{option}` takes the path of a function"))
+        }),
+        other => Err(syn::Error::new_spanned(
+            other,
+            format!("`{option}` takes the path of a function: `{option} = path::to::function`"),
+        )),
+    }
 }
 
 /// The field options, for suggestions.
@@ -306,6 +505,7 @@ const FIELD_ATTRIBUTE_NAMES: &[&str] = &[
     "remain",
     "body",
     "flatten",
+    "blocks",
     "def_range",
     "attr_range",
     "value_range",
@@ -314,10 +514,12 @@ const FIELD_ATTRIBUTE_NAMES: &[&str] = &[
     "optional",
     "default",
     "with",
+    "validate",
 ];
 
-const FIELD_ATTRIBUTES: &str = "`attr`, `expr`, `block`, `label`, `remain`, `body`, `flatten`, \
-`def_range`, `attr_range`, `value_range`, `skip`, `rename`, `optional`, `default` or `with`";
+const FIELD_ATTRIBUTES: &str = "`attr`, `expr`, `block`, `blocks`, `label`, `remain`, `body`, \
+`flatten`, `def_range`, `attr_range`, `value_range`, `skip`, `rename`, `optional`, `default`, `with` \
+or `validate`";
 
 fn field_attrs(cx: &Ctxt, field: &syn::Field) -> FieldAttrs {
     let mut out = FieldAttrs {
@@ -326,6 +528,7 @@ fn field_attrs(cx: &Ctxt, field: &syn::Field) -> FieldAttrs {
         optional: None,
         default: None,
         with: None,
+        validate: None,
     };
     for attr in &field.attrs {
         if !attr.path().is_ident("hcl") {
@@ -342,6 +545,7 @@ fn field_attrs(cx: &Ctxt, field: &syn::Field) -> FieldAttrs {
                 ("remain", Kind::Remain),
                 ("body", Kind::Body),
                 ("flatten", Kind::Flatten),
+                ("blocks", Kind::Blocks),
                 ("def_range", Kind::DefRange),
                 ("skip", Kind::Skip),
             ];
@@ -402,23 +606,13 @@ fn field_attrs(cx: &Ctxt, field: &syn::Field) -> FieldAttrs {
                 if out.with.is_some() {
                     return Err(syn::Error::new(span, "duplicate hcl attribute `with`"));
                 }
-                let expr: syn::Expr = meta.value()?.parse()?;
-                let p = match expr {
-                    syn::Expr::Path(p) if p.qself.is_none() => p.path,
-                    syn::Expr::Lit(syn::ExprLit {
-                        lit: syn::Lit::Str(s),
-                        ..
-                    }) => s.parse::<syn::Path>().map_err(|_| {
-                        syn::Error::new(s.span(), "`with` takes the path of a function")
-                    })?,
-                    other => {
-                        return Err(syn::Error::new_spanned(
-                            other,
-                            "`with` takes the path of a function: `with = path::to::function`",
-                        ));
-                    }
-                };
+                let p = function_path(meta.value()?.parse()?, "with")?;
                 out.with = Some((p, span));
+            } else if path.is_ident("validate") {
+                if out.validate.is_some() {
+                    return Err(syn::Error::new(span, "duplicate hcl attribute `validate`"));
+                }
+                out.validate = Some((function_path(meta.value()?.parse()?, "validate")?, span));
             } else {
                 let name = path_name(path);
                 let hint = did_you_mean(&name, FIELD_ATTRIBUTE_NAMES);

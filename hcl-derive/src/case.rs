@@ -66,9 +66,51 @@ impl RenameRule {
     }
 }
 
+/// A PascalCase variant name in snake_case (`BuildStep` → `build_step`,
+/// `HTTPServer` → `http_server`), the default HCL name of a variant.
+pub(crate) fn snake_case(variant: &str) -> String {
+    let chars: Vec<char> = variant.chars().collect();
+    let mut out = String::with_capacity(variant.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_uppercase() {
+            let prev = i.checked_sub(1).map(|j| chars[j]);
+            let next = chars.get(i + 1);
+            let starts_word = match prev {
+                None | Some('_') => false,
+                Some(p) => {
+                    p.is_lowercase()
+                        || p.is_ascii_digit()
+                        || (p.is_uppercase() && next.is_some_and(|n| n.is_lowercase()))
+                }
+            };
+            if starts_word {
+                out.push('_');
+            }
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn variant_names_become_snake_case() {
+        for (variant, want) in [
+            ("Run", "run"),
+            ("BuildStep", "build_step"),
+            ("HTTPServer", "http_server"),
+            ("Ipv4", "ipv4"),
+            ("V2Api", "v2_api"),
+            ("already_snake", "already_snake"),
+        ] {
+            assert_eq!(snake_case(variant), want, "{variant}");
+        }
+    }
 
     #[test]
     fn rules_rename_snake_case_fields() {

@@ -5,15 +5,114 @@
 //! names collide?) are left to the generated code (`expand`), which points
 //! its errors at the same places.
 
-use crate::attr::{Container, Field, Kind};
+use crate::attr::{Container, Derive, Field, Kind, Variant};
 use crate::ctxt::Ctxt;
 
 /// Every check on a parsed container; the problems go to `cx`.
 pub(crate) fn check(cx: &Ctxt, container: &Container<'_>) {
+    check_container(cx, container);
     for field in &container.fields {
         check_options(cx, field);
     }
     check_fields(cx, &container.fields);
+    if let Some(variants) = &container.variants {
+        check_variants(cx, container, variants);
+    }
+}
+
+/// Container options that do not fit the container.
+fn check_container(cx: &Ctxt, c: &Container<'_>) {
+    if let Some((_, span)) = &c.validate {
+        if c.is_enum() {
+            cx.syn_error(syn::Error::new(
+                *span,
+                "`validate` on the container applies to a struct: validate each variant's struct instead",
+            ));
+        }
+    }
+    if let Some((_, span)) = &c.by_label {
+        if !c.is_enum() || c.derive != Derive::HclBody {
+            cx.syn_error(syn::Error::new(
+                *span,
+                "`by_label` applies to an enum deriving `HclBody`: its variants are chosen by a block's first label",
+            ));
+        }
+    }
+    if c.is_enum() && c.derive == Derive::HclBody && !c.input.generics.params.is_empty() {
+        cx.error_spanned_by(
+            &c.input.generics,
+            "an enum deriving `HclBody` cannot be generic: name the variants' structs instead",
+        );
+    }
+}
+
+/// Variants of the right shape, with distinct names.
+fn check_variants(cx: &Ctxt, c: &Container<'_>, variants: &[Variant<'_>]) {
+    let what = match (c.derive, c.by_label.is_some()) {
+        (Derive::FromValue, _) => "value",
+        (Derive::HclBody, true) => "label",
+        (Derive::HclBody, false) => "block type",
+    };
+    if variants.is_empty() {
+        cx.error_spanned_by(
+            &c.input.ident,
+            format!(
+                "an enum deriving `{}` needs at least one variant",
+                c.derive.name()
+            ),
+        );
+    }
+    let all_unit = !variants.is_empty()
+        && variants
+            .iter()
+            .all(|v| matches!(v.variant.fields, syn::Fields::Unit));
+    if c.derive == Derive::HclBody && all_unit {
+        cx.error_spanned_by(
+            &c.input.ident,
+            "an enum of unit variants is a value enum: derive `FromValue` for it \
+             (`HclBody` on an enum dispatches blocks, each variant holding a struct deriving `HclBody`)",
+        );
+    }
+    let mut seen: Vec<&Variant<'_>> = Vec::new();
+    for v in variants {
+        match c.derive {
+            Derive::FromValue => {
+                if !matches!(v.variant.fields, syn::Fields::Unit) {
+                    cx.error_spanned_by(
+                        &v.variant.fields,
+                        "a value enum has unit variants only: each variant is one string value",
+                    );
+                }
+            }
+            Derive::HclBody => {
+                if v.ty.is_none() && !all_unit {
+                    cx.error_spanned_by(
+                        v.variant,
+                        format!(
+                            "each variant of a {what} enum holds one struct deriving `HclBody`: write `{}({}Config)`",
+                            v.ident, v.ident
+                        ),
+                    );
+                }
+            }
+        }
+        if let Some(d) = &v.variant.discriminant {
+            if c.derive == Derive::HclBody {
+                cx.error_spanned_by(&d.1, "a variant holding a struct has no discriminant");
+            }
+        }
+        if let Some(other) = seen.iter().find(|o| o.name == v.name) {
+            cx.syn_error(syn::Error::new(
+                v.name_span,
+                format!(
+                    "the {what} {:?} is already used by variant `{}`",
+                    v.name, other.ident
+                ),
+            ));
+        } else {
+            seen.push(v);
+        }
+    }
 }
 
 /// Options that do not apply to the field's kind, or that contradict each
@@ -48,6 +147,17 @@ fn check_options(cx: &Ctxt, field: &Field<'_>) {
             cx.syn_error(syn::Error::new(
                 span,
                 format!("`default` applies to attributes, not to a `{kind}` field"),
+            ));
+        }
+    }
+    if let Some(span) = spans.validate {
+        if !matches!(field.kind, Kind::Attr) {
+            cx.syn_error(syn::Error::new(
+                span,
+                format!(
+                    "`validate` on a field applies to attributes, not to a `{kind}` field \
+                     (a struct's own `#[hcl(validate = path)]` sees every field)"
+                ),
             ));
         }
     }

@@ -5,10 +5,20 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::attr::{Container, DefaultValue, Field, Kind, hcl_name_of};
+use crate::attr::{Container, DefaultValue, Derive, Field, Kind, Variant, hcl_name_of};
 
 /// The generated impls.
 pub(crate) fn expand(c: &Container<'_>) -> TokenStream {
+    match (&c.variants, c.derive) {
+        (Some(variants), Derive::FromValue) => expand_value_enum(c, variants),
+        (Some(variants), Derive::HclBody) if c.by_label.is_some() => expand_label_enum(c, variants),
+        (Some(variants), Derive::HclBody) => expand_block_enum(c, variants),
+        (None, _) => expand_struct(c),
+    }
+}
+
+/// The impls of a struct: `HclBody` and `FromValue`.
+fn expand_struct(c: &Container<'_>) -> TokenStream {
     let krate = &c.krate;
     let ident = &c.input.ident;
     let (impl_generics, ty_generics, where_clause) = c.input.generics.split_for_impl();
@@ -32,7 +42,22 @@ pub(crate) fn expand(c: &Container<'_>) -> TokenStream {
         .filter(|f| matches!(f.kind, Kind::Flatten))
         .collect();
     let flat_tys: Vec<&syn::Type> = flattened.iter().map(|f| f.ty).collect();
-    let has_remain = c.fields.iter().any(|f| matches!(f.kind, Kind::Remain));
+    // A `body` field keeps the whole body for later, so the attributes and
+    // blocks it holds are no error here: processing is partial, as with
+    // `remain`.
+    let has_remain = c
+        .fields
+        .iter()
+        .any(|f| matches!(f.kind, Kind::Remain | Kind::Body));
+    let enum_names: Vec<TokenStream> = c
+        .fields
+        .iter()
+        .filter(|f| matches!(f.kind, Kind::Blocks))
+        .map(|f| {
+            let tb = typed_blocks_trait(f.ty);
+            quote!(#tb::__NAMES)
+        })
+        .collect();
 
     let checks = const_checks(c, &own_names, &flattened);
     let (inline_checks, item_checks) = if generic {
@@ -49,6 +74,26 @@ pub(crate) fn expand(c: &Container<'_>) -> TokenStream {
     let decode: Vec<TokenStream> = c.fields.iter().map(|f| decode_field(c, f)).collect();
     let object: Vec<TokenStream> = c.fields.iter().map(object_field).collect();
     let from_object: Vec<TokenStream> = c.fields.iter().map(|f| from_object_field(c, f)).collect();
+    let build = match &c.validate {
+        None => quote!(::core::option::Option::Some(Self { #(#members: #vars?,)* })),
+        Some((path, _)) => {
+            let table: Vec<TokenStream> = c
+                .fields
+                .iter()
+                .filter(|f| f.kind.is_named() || matches!(f.kind, Kind::Flatten))
+                .map(|f| {
+                    let member = syn::LitStr::new(&f.member.to_string(), Span::call_site());
+                    let name = name_lit(f);
+                    quote!((#member, #name))
+                })
+                .collect();
+            let validator = quote_spanned!(path.span()=> __p::struct_validator::<Self>(#path));
+            quote! {
+                let value = (|| ::core::option::Option::Some(Self { #(#members: #vars?,)* }))();
+                __p::validate_struct::<Self>(content, cx, value, &[#(#table),*], #validator)
+            }
+        }
+    };
 
     quote! {
         #[doc(hidden)]
@@ -64,7 +109,7 @@ pub(crate) fn expand(c: &Container<'_>) -> TokenStream {
 
                 const __NAMES: __p::Names = __p::Names {
                     own: &[#(#own_names),*],
-                    nested: &[#(&<#flat_tys as #krate::HclBody>::__NAMES),*],
+                    nested: &[#(&<#flat_tys as #krate::HclBody>::__NAMES,)* #(#enum_names,)*],
                 };
 
                 #[allow(unused_variables)]
@@ -79,7 +124,7 @@ pub(crate) fn expand(c: &Container<'_>) -> TokenStream {
                     cx: &mut __p::DecodeContext<'_>,
                 ) -> ::core::option::Option<Self> {
                     #(let #vars = #decode;)*
-                    ::core::option::Option::Some(Self { #(#members: #vars?,)* })
+                    #build
                 }
 
                 #[allow(unused_variables, unused_mut)]
@@ -164,6 +209,22 @@ fn const_checks(
             });
         }
     }
+    for f in c.fields.iter().filter(|f| matches!(f.kind, Kind::Blocks)) {
+        let tb = typed_blocks_trait(f.ty);
+        let span = f.kind_span;
+        out.push(quote_spanned! {span=>
+            if let ::core::option::Option::Some(name) = #krate::__private::collision(
+                &#krate::__private::Names { own: &[#(#own_names),*], nested: &[] },
+                #tb::__NAMES,
+            ) {
+                ::core::panic!("{}", #krate::__private::Message::new(
+                    "the enum's variants declare the block type ",
+                    name,
+                    ", which this struct declares already",
+                ).as_str());
+            }
+        });
+    }
     for f in c.fields.iter().filter(|f| matches!(f.kind, Kind::Block)) {
         let ty = f.ty;
         let span = f.ty.span();
@@ -176,6 +237,12 @@ fn const_checks(
         });
     }
     out
+}
+
+/// `<Ty as FromTypedBlocks>`, written the same way at every use, so that a
+/// type that is no `Vec` of block-type enum is one error.
+fn typed_blocks_trait(ty: &syn::Type) -> TokenStream {
+    quote_spanned!(ty.span()=> <#ty as __p::FromTypedBlocks>)
 }
 
 fn name_lit(f: &Field<'_>) -> syn::LitStr {
@@ -195,9 +262,15 @@ fn fallback(f: &Field<'_>) -> TokenStream {
         Some(DefaultValue::Trait) => {
             quote_spanned!(span=> ::core::option::Option::Some(__p::default::<#ty> as fn() -> #ty))
         }
-        Some(DefaultValue::Str(s)) => quote_spanned! {s.span()=>
-            ::core::option::Option::Some((|| -> #ty { ::core::convert::Into::into(#s) }) as fn() -> #ty)
-        },
+        Some(DefaultValue::Str(s)) => {
+            // The literal's type is inferred from the closure's return
+            // type, so that a field no string makes is one error at the
+            // literal.
+            let make = quote_spanned!(s.span()=> __p::StrDefault::from_literal(#s));
+            quote_spanned! {s.span()=>
+                ::core::option::Option::Some((|| -> #ty { #make }) as fn() -> #ty)
+            }
+        }
         Some(DefaultValue::Expr(e)) => quote_spanned! {e.span()=>
             ::core::option::Option::Some((|| -> #ty { #e }) as fn() -> #ty)
         },
@@ -211,20 +284,24 @@ fn fallback(f: &Field<'_>) -> TokenStream {
     }
 }
 
-/// The custom conversion closure of a `with` field.
+/// The custom conversion closure of a `with` field. The function is first
+/// given to `__p::with`, whose parameter spells out the signature, so that
+/// a function of another signature is one error at the annotation.
 fn with_closure(f: &Field<'_>, with: &syn::Path) -> TokenStream {
     let ty = f.ty;
     let span = with.span();
+    let target = f.option_inner.unwrap_or(ty);
+    let checked = quote_spanned!(span=> __p::with::<#target, _>(#with));
     if f.option_inner.is_some() {
-        quote_spanned! {span=>
+        quote! {
             |v: &__p::Value, r: &__p::Range| -> ::core::result::Result<#ty, __p::ValueError> {
-                #with(v, r).map(::core::option::Option::Some).map_err(::core::convert::Into::into)
+                (#checked)(v, r).map(::core::option::Option::Some).map_err(::core::convert::Into::into)
             }
         }
     } else {
-        quote_spanned! {span=>
+        quote! {
             |v: &__p::Value, r: &__p::Range| -> ::core::result::Result<#ty, __p::ValueError> {
-                #with(v, r).map_err(::core::convert::Into::into)
+                (#checked)(v, r).map_err(::core::convert::Into::into)
             }
         }
     }
@@ -271,11 +348,31 @@ fn describe_field(f: &Field<'_>) -> TokenStream {
             __p::block(schema, #name, <<#ty as __p::FromBlocks>::Block as __p::HclBody>::LABELS);
         },
         Kind::Flatten => quote_spanned!(span=> <#ty as __p::HclBody>::describe(schema);),
+        Kind::Blocks => {
+            let tb = typed_blocks_trait(ty);
+            quote!(__p::typed_blocks_schema(schema, #tb::describe);)
+        }
         _ => quote!(),
     }
 }
 
 fn decode_field(c: &Container<'_>, f: &Field<'_>) -> TokenStream {
+    let decoded = decode_field_value(c, f);
+    match &f.validate {
+        Some(path) => {
+            let ty = f.ty;
+            let name = name_lit(f);
+            let validator = quote_spanned!(path.span()=> __p::field_validator::<#ty>(#path));
+            quote! {{
+                let decoded = #decoded;
+                __p::validate_attr::<#ty>(content, #name, cx, decoded, #validator)
+            }}
+        }
+        None => decoded,
+    }
+}
+
+fn decode_field_value(c: &Container<'_>, f: &Field<'_>) -> TokenStream {
     let ty = f.ty;
     let span = ty.span();
     let name = name_lit(f);
@@ -312,6 +409,10 @@ fn decode_field(c: &Container<'_>, f: &Field<'_>) -> TokenStream {
         }
         Kind::Body => quote_spanned!(span=> __p::body(content, <#ty as __p::FromBody>::from_body)),
         Kind::Flatten => quote_spanned!(span=> <#ty as __p::HclBody>::decode_content(content, cx)),
+        Kind::Blocks => {
+            let tb = typed_blocks_trait(ty);
+            quote!(__p::typed_blocks(content, cx, #tb::from_blocks))
+        }
         Kind::DefRange => {
             quote_spanned!(span=> __p::def_range(content, <#ty as __p::FromRange>::from_range))
         }
@@ -372,6 +473,19 @@ fn object_field(f: &Field<'_>) -> TokenStream {
 }
 
 fn from_object_field(c: &Container<'_>, f: &Field<'_>) -> TokenStream {
+    let decoded = from_object_field_value(c, f);
+    match &f.validate {
+        Some(path) => {
+            let ty = f.ty;
+            let name = name_lit(f);
+            let validator = quote_spanned!(path.span()=> __p::field_validator::<#ty>(#path));
+            quote!(__p::validate_value::<#ty>(#decoded, #name, #validator))
+        }
+        None => decoded,
+    }
+}
+
+fn from_object_field_value(c: &Container<'_>, f: &Field<'_>) -> TokenStream {
     let ty = f.ty;
     let span = ty.span();
     let name = name_lit(f);
@@ -411,7 +525,7 @@ fn from_object_field(c: &Container<'_>, f: &Field<'_>) -> TokenStream {
                 __p::value_label(labels, #index, #name, <#ty as __p::FromLabel>::from_label)
             }
         }
-        Kind::Remain | Kind::Body => {
+        Kind::Remain | Kind::Body | Kind::Blocks => {
             let member = syn::LitStr::new(&f.member.to_string(), Span::call_site());
             quote_spanned!(span=> __p::value_unsupported::<#ty>(#member))
         }
@@ -424,5 +538,238 @@ fn from_object_field(c: &Container<'_>, f: &Field<'_>) -> TokenStream {
         Kind::Skip => quote_spanned! {span=>
             ::core::result::Result::<#ty, __p::ValueError>::Ok(<#ty as ::core::default::Default>::default())
         },
+    }
+}
+
+/// The variants' payload types and HCL names (every variant has a payload
+/// once `check` passed).
+fn payloads<'v>(variants: &'v [Variant<'_>]) -> (Vec<&'v syn::Type>, Vec<syn::LitStr>) {
+    variants
+        .iter()
+        .filter_map(|v| {
+            v.ty.map(|ty| (ty, syn::LitStr::new(&v.name, Span::call_site())))
+        })
+        .unzip()
+}
+
+/// An enum of block types: `HclBlocks`. Each variant's block type has its
+/// struct's labels; a block is decoded by the variant its type names,
+/// with the variant's schema made once per program.
+fn expand_block_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
+    let krate = &c.krate;
+    let ident = &c.input.ident;
+    let (tys, names) = payloads(variants);
+    let idents: Vec<&syn::Ident> = variants.iter().map(|v| v.ident).collect();
+    let labels: Vec<TokenStream> = tys
+        .iter()
+        .map(|ty| quote_spanned!(ty.span()=> <#ty as __p::HclBody>::LABELS))
+        .collect();
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            use #krate::__private as __p;
+
+            #[automatically_derived]
+            impl #krate::HclBlocks for #ident {
+                const TYPES: &'static [&'static str] = &[#(#names),*];
+
+                const __NAMES: __p::Names = __p::Names {
+                    own: &[#(#names),*],
+                    nested: &[],
+                };
+
+                fn describe(schema: &mut __p::BodySchema) {
+                    #(__p::block(schema, #names, #labels);)*
+                }
+
+                fn decode_block(
+                    block: &__p::Block,
+                    cx: &mut __p::DecodeContext<'_>,
+                ) -> ::core::option::Option<Self> {
+                    match block.type_name.as_str() {
+                        #(#names => {
+                            static SCHEMA: __p::SchemaCache = __p::SchemaCache::new();
+                            __p::variant_block::<#tys>(block, 0, &SCHEMA, cx).map(Self::#idents)
+                        })*
+                        _ => ::core::option::Option::None,
+                    }
+                }
+            }
+        };
+    }
+}
+
+/// An enum chosen by a block's first label: `HclBody`, its labels the
+/// first label and then the first variant's (every variant must have as
+/// many, a compile-time check).
+fn expand_label_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
+    let krate = &c.krate;
+    let ident = &c.input.ident;
+    let enum_name = syn::LitStr::new(&ident.to_string(), Span::call_site());
+    let (label_name, label_span) = c
+        .by_label
+        .clone()
+        .unwrap_or_else(|| ("type".to_owned(), Span::call_site()));
+    let label_lit = syn::LitStr::new(&label_name, Span::call_site());
+    let (tys, names) = payloads(variants);
+    let idents: Vec<&syn::Ident> = variants.iter().map(|v| v.ident).collect();
+    let Some(first) = tys.first() else {
+        return quote!();
+    };
+    let same_labels: Vec<TokenStream> = tys
+        .iter()
+        .skip(1)
+        .map(|ty| {
+            quote_spanned! {ty.span()=>
+                const _: () = if <#ty as #krate::HclBody>::LABELS.len()
+                    != <#first as #krate::HclBody>::LABELS.len()
+                {
+                    ::core::panic!("every variant of a `by_label` enum has as many `label` fields as the first variant: the blocks share one header");
+                };
+            }
+        })
+        .collect();
+    let label_count = quote_spanned!(label_span=> 1 + <#first as #krate::HclBody>::LABELS.len());
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            use #krate::__private as __p;
+
+            const __LABEL_COUNT: usize = #label_count;
+            const __LABELS: [&'static str; __LABEL_COUNT] = {
+                let mut all = [""; __LABEL_COUNT];
+                all[0] = #label_lit;
+                let rest = <#first as #krate::HclBody>::LABELS;
+                let mut i = 0;
+                while i < rest.len() {
+                    all[i + 1] = rest[i];
+                    i += 1;
+                }
+                all
+            };
+            const __VARIANTS: &[&str] = &[#(#names),*];
+
+            #[automatically_derived]
+            impl #krate::HclBody for #ident {
+                const LABELS: &'static [&'static str] = &__LABELS;
+
+                const __PARTIAL: bool = false;
+
+                const __NAMES: __p::Names = __p::Names { own: &[], nested: &[] };
+
+                fn describe(schema: &mut __p::BodySchema) {}
+
+                fn decode_content(
+                    content: &__p::Content<'_>,
+                    cx: &mut __p::DecodeContext<'_>,
+                ) -> ::core::option::Option<Self> {
+                    match content.block() {
+                        ::core::option::Option::Some(block) => {
+                            <Self as #krate::HclBody>::__decode_block_at(
+                                block,
+                                content.label_offset(),
+                                &__p::BodySchema::new(),
+                                cx,
+                            )
+                        }
+                        ::core::option::Option::None => ::core::option::Option::None,
+                    }
+                }
+
+                fn decode_body(
+                    body: &#krate::BodyHandle,
+                    cx: &mut __p::DecodeContext<'_>,
+                ) -> ::core::option::Option<Self> {
+                    __p::label_enum_without_block(body, #enum_name, cx);
+                    ::core::option::Option::None
+                }
+
+                fn __decode_block_at(
+                    block: &__p::Block,
+                    label_offset: usize,
+                    _schema: &__p::BodySchema,
+                    cx: &mut __p::DecodeContext<'_>,
+                ) -> ::core::option::Option<Self> {
+                    match block.labels.get(label_offset).map(::std::string::String::as_str) {
+                        #(::core::option::Option::Some(#names) => {
+                            static SCHEMA: __p::SchemaCache = __p::SchemaCache::new();
+                            __p::variant_block::<#tys>(block, label_offset + 1, &SCHEMA, cx).map(Self::#idents)
+                        })*
+                        ::core::option::Option::Some(_) => {
+                            cx.push(__p::unknown_label(block, label_offset, #label_lit, __VARIANTS));
+                            ::core::option::Option::None
+                        }
+                        // The body reported the missing label.
+                        ::core::option::Option::None => ::core::option::Option::None,
+                    }
+                }
+
+                fn __object_type() -> __p::Type {
+                    __p::Type::Dynamic
+                }
+
+                fn __from_object(
+                    value: &__p::Value,
+                    range: &__p::Range,
+                    labels: &[::std::string::String],
+                ) -> ::core::result::Result<Self, __p::ValueError> {
+                    match __p::first_label(labels, #label_lit)? {
+                        #(#names => __p::variant_from_object::<#tys>(value, range, &labels[1..]).map(Self::#idents),)*
+                        other => ::core::result::Result::Err(__p::unknown_label_value(other, #label_lit, __VARIANTS)),
+                    }
+                }
+            }
+
+            #(#same_labels)*
+        };
+    }
+}
+
+/// A value enum: `FromValue` from a string, one variant per accepted
+/// value.
+fn expand_value_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
+    let krate = &c.krate;
+    let ident = &c.input.ident;
+    let (impl_generics, ty_generics, where_clause) = c.input.generics.split_for_impl();
+    let names: Vec<syn::LitStr> = variants
+        .iter()
+        .map(|v| syn::LitStr::new(&v.name, Span::call_site()))
+        .collect();
+    let arms: Vec<TokenStream> = variants
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let variant = v.ident;
+            if i + 1 == variants.len() {
+                quote!(_ => ::core::result::Result::Ok(Self::#variant),)
+            } else {
+                quote!(#i => ::core::result::Result::Ok(Self::#variant),)
+            }
+        })
+        .collect();
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            use #krate::__private as __p;
+
+            #[automatically_derived]
+            impl #impl_generics #krate::FromValue for #ident #ty_generics #where_clause {
+                fn hcl_type() -> __p::Type {
+                    __p::Type::String
+                }
+
+                fn from_value(
+                    value: &__p::Value,
+                    _range: &__p::Range,
+                ) -> ::core::result::Result<Self, __p::ValueError> {
+                    match __p::value_enum_index(value, &[#(#names),*])? {
+                        #(#arms)*
+                    }
+                }
+            }
+        };
     }
 }

@@ -1,5 +1,5 @@
-//! `#[derive(HclBody)]`: compile-time body schemas and decoders for
-//! `hcl-decode`.
+//! `#[derive(HclBody)]` and `#[derive(FromValue)]`: compile-time body
+//! schemas and decoders for `hcl-decode`.
 //!
 //! This crate is the thin proc-macro half of `hcl-decode`, which re-exports
 //! the derive next to the trait of the same name (as serde does with
@@ -9,7 +9,9 @@
 //! (`attr`, with `case` for `rename_all`), checks everything the syntax
 //! alone can tell about how the options and fields fit together (`check`),
 //! collecting every error of both steps (`ctxt`), and generates the
-//! `HclBody` and `FromValue` implementations (`expand`), which call only
+//! implementations (`expand`: `HclBody` and `FromValue` for a struct,
+//! `HclBlocks` for an enum of block types, `HclBody` for an enum chosen by
+//! label, `FromValue` for a value enum), which call only
 //! `hcl_decode::__private`. Checks that need other types (a block type that
 //! does not derive `HclBody`, flattened names that collide) are compile
 //! errors from the generated code, spanned at the annotation or type at
@@ -29,12 +31,25 @@ mod suggest;
 use proc_macro::TokenStream;
 
 /// Derives `hcl_decode::HclBody` and `hcl_decode::FromValue` for a struct
-/// with named fields. See `hcl_decode`'s documentation.
+/// with named fields; `hcl_decode::HclBlocks` for an enum of block types;
+/// `hcl_decode::HclBody` for an enum chosen by a block's first label
+/// (`#[hcl(by_label)]`). See `hcl_decode`'s documentation.
 #[proc_macro_derive(HclBody, attributes(hcl))]
 pub fn derive_hcl_body(input: TokenStream) -> TokenStream {
+    derive(input, attr::Derive::HclBody)
+}
+
+/// Derives `hcl_decode::FromValue` for an enum of unit variants, decoded
+/// from a string. See `hcl_decode`'s documentation.
+#[proc_macro_derive(FromValue, attributes(hcl))]
+pub fn derive_from_value(input: TokenStream) -> TokenStream {
+    derive(input, attr::Derive::FromValue)
+}
+
+fn derive(input: TokenStream, which: attr::Derive) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     let cx = ctxt::Ctxt::default();
-    let container = attr::Container::from_ast(&cx, &input);
+    let container = attr::Container::from_ast(&cx, &input, which);
     if let Some(container) = &container {
         check::check(&cx, container);
     }

@@ -127,9 +127,10 @@ impl Files {
         &self,
         decoder: &Decoder,
         ctx: &EvalContext,
+        partial: bool,
     ) -> Result<Evaluated<(T, BodyHandle)>, Error> {
         let prepared = prepare(&decoder.language, &self.body(), ctx);
-        let (value, decoding) = decoder.decode_plain::<T>(&prepared.body, &prepared.ctx);
+        let (value, decoding) = decoder.decode_plain::<T>(&prepared.body, &prepared.ctx, partial);
         let diags = self.finish(&prepared, decoding);
         let renderer = self.renderer(&prepared);
         match value {
