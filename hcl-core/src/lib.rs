@@ -19,6 +19,7 @@ pub mod diagnostic;
 pub mod eval;
 pub mod expression_closure;
 pub mod extended;
+pub mod format;
 pub mod function;
 pub mod json;
 pub mod native;
