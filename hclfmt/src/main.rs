@@ -1,0 +1,218 @@
+//! `hclfmt`: rewrites native-syntax HCL files in the canonical layout, with
+//! the command line, output and exit codes of HashiCorp's `cmd/hclfmt`.
+//!
+//! ```text
+//! hclfmt [flags] [path ...]
+//! ```
+//!
+//! Without paths it formats standard input to standard output. `-w`
+//! overwrites the files instead; `-check` parses each file first, prints
+//! its diagnostics and skips it when it has errors; `-require-no-change`
+//! fails when any file's layout would change; `-version` prints the
+//! version.
+//!
+//! Exit codes: 0 on success; 1 for a file that cannot be read or written
+//! (processing stops there), for files with errors under `-check` and for
+//! changed files under `-require-no-change`; 2 for a command line that is
+//! not accepted, and for `-h`/`-help` (the Go tool's usage function exits
+//! with 2).
+
+mod args;
+mod diag;
+
+use std::io::{IsTerminal as _, Read as _, Write as _};
+use std::process::ExitCode;
+
+use hcl_core::native::{ParseOptions, parse_config};
+use hcl_core::{Diagnostic, Diagnostics};
+
+use crate::args::{Args, ArgsError, USAGE};
+use crate::diag::DiagWriter;
+
+/// The version the Go tool reports.
+const VERSION: &str = "0.0.1-dev";
+
+fn main() -> ExitCode {
+    let argv = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned());
+    let args = match args::parse(argv) {
+        Ok(args) => args,
+        Err(ArgsError::Help) => {
+            eprint!("{USAGE}");
+            return ExitCode::from(2);
+        }
+        Err(ArgsError::Invalid(message)) => {
+            eprint!("{message}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.version {
+        println!("{VERSION}");
+        return ExitCode::SUCCESS;
+    }
+    let mut run = Run::new(&args);
+    let result = run.process_files();
+    let _ = std::io::stdout().flush();
+    let failure = match result {
+        Err(message) => Some(message),
+        Ok(()) if run.check_errors => Some("one or more files contained errors".to_owned()),
+        Ok(()) if args.require_no_change && !run.changed.is_empty() => Some(format!(
+            "file(s) were changed: {}",
+            run.changed.join(", ")
+        )),
+        Ok(()) => None,
+    };
+    match failure {
+        Some(message) => {
+            eprintln!("{message}");
+            ExitCode::from(1)
+        }
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// The state of one run: the files parsed for `-check`, whether any had
+/// errors, the names of those that changed.
+struct Run<'a> {
+    args: &'a Args,
+    diags: DiagWriter,
+    check_errors: bool,
+    changed: Vec<String>,
+}
+
+impl<'a> Run<'a> {
+    fn new(args: &'a Args) -> Run<'a> {
+        // As the Go tool: colour when standard error is a terminal; detail
+        // text wrapped to the terminal's width when standard output is one,
+        // else to 80 columns.
+        let color = std::io::stderr().is_terminal();
+        let width = terminal_width().unwrap_or(80);
+        Run {
+            args,
+            diags: DiagWriter::new(width, color),
+            check_errors: false,
+            changed: Vec::new(),
+        }
+    }
+
+    fn process_files(&mut self) -> Result<(), String> {
+        if self.args.files.is_empty() {
+            if self.args.overwrite {
+                return Err("error: cannot use -w without source filenames".to_owned());
+            }
+            let mut src = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut src)
+                .map_err(|e| format!("failed to read <stdin>: read /dev/stdin: {}", go_error(&e)))?;
+            return self.process("<stdin>", src);
+        }
+        for path in &self.args.files {
+            let meta = std::fs::metadata(path)
+                .map_err(|e| format!("stat {path}: {}", go_error(&e)))?;
+            if meta.is_dir() {
+                return Err(format!("can't format directory {path}"));
+            }
+            let mut file = std::fs::File::open(path)
+                .map_err(|e| format!("failed to open {path}: open {path}: {}", go_error(&e)))?;
+            let mut src = Vec::new();
+            file.read_to_end(&mut src)
+                .map_err(|e| format!("failed to read {path}: read {path}: {}", go_error(&e)))?;
+            self.process(path, src)?;
+        }
+        Ok(())
+    }
+
+    fn process(&mut self, name: &str, src: Vec<u8>) -> Result<(), String> {
+        if self.args.check {
+            // The Go tool's parser keeps each file by name and gives a
+            // file it has seen before back without diagnostics.
+            let diags = if self.diags.has_file(name) {
+                Diagnostics::new()
+            } else {
+                let (file, diags) = parse_config(&src, name, &ParseOptions::default());
+                self.diags.add_file(name, file, src.clone());
+                go_parse_diagnostics(diags)
+            };
+            let mut text = Vec::new();
+            for d in &diags {
+                self.diags.write(&mut text, d);
+            }
+            let _ = std::io::stderr().write_all(&text);
+            if diags.has_errors() {
+                self.check_errors = true;
+                return Ok(());
+            }
+        }
+        let out = hcl_core::format::format(&src);
+        if out != src {
+            self.changed.push(name.to_owned());
+        }
+        if self.args.overwrite {
+            return std::fs::write(name, &out)
+                .map_err(|e| format!("open {name}: {}", go_error(&e)));
+        }
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(&out)
+            .and_then(|()| stdout.flush())
+            .map_err(|e| format!("write /dev/stdout: {}", go_error(&e)))
+    }
+}
+
+/// The parser's diagnostics as Go's parser gives them: Go skips a leading
+/// byte order mark silently, where this implementation reports it (see
+/// `docs/deviations.md`), so that error is dropped here.
+fn go_parse_diagnostics(diags: Diagnostics) -> Diagnostics {
+    diags
+        .into_iter()
+        .filter(|d: &Diagnostic| {
+            !(d.summary == "Invalid byte order mark"
+                && d.subject.as_ref().is_some_and(|s| s.start.byte == 0))
+        })
+        .collect()
+}
+
+/// The width of the terminal on standard output, when it is one and its
+/// width is known (`COLUMNS`, as a shell exports it).
+fn terminal_width() -> Option<usize> {
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    std::env::var("COLUMNS").ok()?.parse().ok()
+}
+
+/// An I/O error as Go's `syscall.Errno` writes it.
+fn go_error(e: &std::io::Error) -> String {
+    let text = match e.raw_os_error() {
+        Some(1) => "operation not permitted",
+        Some(2) => "no such file or directory",
+        Some(5) => "input/output error",
+        Some(6) => "no such device or address",
+        Some(13) => "permission denied",
+        Some(16) => "device or resource busy",
+        Some(20) => "not a directory",
+        Some(21) => "is a directory",
+        Some(24) => "too many open files",
+        Some(26) => "text file busy",
+        Some(27) => "file too large",
+        Some(28) => "no space left on device",
+        Some(30) => "read-only file system",
+        Some(32) => "broken pipe",
+        Some(36) => "file name too long",
+        Some(40) => "too many levels of symbolic links",
+        _ => {
+            let text = e.to_string();
+            let text = match text.find(" (os error") {
+                Some(i) => text[..i].to_owned(),
+                None => text,
+            };
+            let mut chars = text.chars();
+            return match chars.next() {
+                Some(c) => c.to_lowercase().chain(chars).collect(),
+                None => text,
+            };
+        }
+    };
+    text.to_owned()
+}
