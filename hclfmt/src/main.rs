@@ -130,7 +130,7 @@ impl<'a> Run<'a> {
             let diags = if self.diags.has_file(name) {
                 Diagnostics::new()
             } else {
-                let (file, diags) = parse_config(&src, name, &ParseOptions::default());
+                let (file, diags) = parse_deep(&src, name);
                 self.diags.add_file(name, file, src.clone());
                 go_parse_diagnostics(diags)
             };
@@ -158,6 +158,29 @@ impl<'a> Run<'a> {
             .and_then(|()| stdout.flush())
             .map_err(|e| format!("write /dev/stdout: {}", go_error(&e)))
     }
+}
+
+/// How deeply the `-check` parse may nest: Go's parser has no limit but its
+/// stack (1 GB), which holds somewhat more than 10,000 nested brackets; ours
+/// stops with a diagnostic at this depth, on a stack made big enough for it.
+const MAX_DEPTH: usize = 20_000;
+
+/// The stack of the thread that parses for `-check`.
+const PARSE_STACK: usize = 1 << 30;
+
+/// Parses `src` as a configuration file, nesting up to [`MAX_DEPTH`] deep.
+fn parse_deep(src: &[u8], name: &str) -> (std::sync::Arc<hcl_core::native::ParsedFile>, Diagnostics) {
+    let options = ParseOptions {
+        max_depth: MAX_DEPTH,
+    };
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(PARSE_STACK)
+            .spawn_scoped(scope, || parse_config(src, name, &options))
+            .ok()
+            .and_then(|parse| parse.join().ok())
+    })
+    .unwrap_or_else(|| parse_config(src, name, &ParseOptions::default()))
 }
 
 /// The parser's diagnostics as Go's parser gives them: Go skips a leading
