@@ -23,7 +23,10 @@ mod diag;
 use std::io::{IsTerminal as _, Read as _, Write as _};
 use std::process::ExitCode;
 
-use hcl_core::native::{ParseOptions, parse_config};
+use hcl_core::format::tokens::Tokens;
+use hcl_core::native::lexer::TokenKind;
+use hcl_core::native::{ParseOptions, ParsedFile, parse_config};
+use hcl_core::source::Span;
 use hcl_core::{Diagnostic, Diagnostics};
 
 use crate::args::{Args, ArgsError, USAGE};
@@ -131,8 +134,9 @@ impl<'a> Run<'a> {
                 Diagnostics::new()
             } else {
                 let (file, diags) = parse_deep(&src, name);
+                let diags = go_parse_diagnostics(diags, &file, &src);
                 self.diags.add_file(name, file, src.clone());
-                go_parse_diagnostics(diags)
+                diags
             };
             let mut text = Vec::new();
             for d in &diags {
@@ -183,18 +187,67 @@ fn parse_deep(src: &[u8], name: &str) -> (std::sync::Arc<hcl_core::native::Parse
     .unwrap_or_else(|| parse_config(src, name, &ParseOptions::default()))
 }
 
-/// The parser's diagnostics as Go's parser gives them: Go skips a leading
-/// byte order mark silently, where this implementation reports it (see
-/// `docs/deviations.md`), so that error is dropped here.
-fn go_parse_diagnostics(diags: Diagnostics) -> Diagnostics {
-    diags
+/// The parser's diagnostics as the Go tool's parser (HCL 2.14) gives them,
+/// where this implementation deliberately differs (`docs/deviations.md`):
+///
+/// - Go skips a leading byte order mark silently: that error is dropped;
+/// - Go does not look inside comments for invalid UTF-8, and reports only
+///   the first invalid byte outside them: an encoding error inside a
+///   comment is dropped, and Go's error for the first invalid byte outside
+///   comments put in its place among the lexical errors.
+fn go_parse_diagnostics(diags: Diagnostics, file: &ParsedFile, src: &[u8]) -> Diagnostics {
+    const ENCODING: &str = "Invalid character encoding";
+    let tokens = Tokens::lex(src);
+    let kind_at = |offset: usize| {
+        let i = tokens.as_slice().partition_point(|t| t.end <= offset);
+        tokens.as_slice().get(i).filter(|t| t.start <= offset).map(|t| t.kind)
+    };
+    let mut dropped_encoding = false;
+    let mut kept: Vec<Diagnostic> = diags
         .into_iter()
-        .filter(|d: &Diagnostic| {
-            !(d.summary == "Invalid byte order mark"
-                && d.subject.as_ref().is_some_and(|s| s.start.byte == 0))
+        .filter(|d| {
+            let Some(subject) = &d.subject else {
+                return true;
+            };
+            if d.summary == "Invalid byte order mark" && subject.start.byte == 0 {
+                return false;
+            }
+            if d.summary == ENCODING && kind_at(subject.start.byte) == Some(TokenKind::Comment) {
+                dropped_encoding = true;
+                return false;
+            }
+            true
         })
-        .collect()
+        .collect();
+    if dropped_encoding && !kept.iter().any(|d| d.summary == ENCODING) {
+        if let Some(bad) = tokens.iter().find(|t| t.kind == TokenKind::BadUtf8) {
+            let base = src.len() - file.source().text().len();
+            let span = Span::new((bad.start - base) as u32, (bad.end - base) as u32);
+            let diag = Diagnostic::error(ENCODING)
+                .with_detail("All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.")
+                .with_subject(file.range(span));
+            // Go reports the lexical errors first, in source order.
+            let at = kept
+                .iter()
+                .take_while(|d| {
+                    LEXICAL.contains(&d.summary.as_str())
+                        && d.subject.as_ref().is_some_and(|s| s.start.byte < bad.start)
+                })
+                .count();
+            kept.insert(at, diag);
+        }
+    }
+    kept.into()
 }
+
+/// The summaries of the errors the scanner reports (Go's
+/// `checkInvalidTokens`).
+const LEXICAL: &[&str] = &[
+    "Unsupported operator",
+    "Invalid character",
+    "Invalid character encoding",
+    "Invalid multi-line string",
+];
 
 /// The width of the terminal on standard output, when it is one and its
 /// width is known (`COLUMNS`, as a shell exports it).
