@@ -9,11 +9,17 @@ use std::path::{Path, PathBuf};
 fn cases() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/format");
     let mut out = Vec::new();
-    for dir in std::fs::read_dir(&root).expect("corpus directory").flatten() {
+    for dir in std::fs::read_dir(&root)
+        .expect("corpus directory")
+        .flatten()
+    {
         if !dir.path().is_dir() {
             continue;
         }
-        for entry in std::fs::read_dir(dir.path()).expect("corpus group").flatten() {
+        for entry in std::fs::read_dir(dir.path())
+            .expect("corpus group")
+            .flatten()
+        {
             if entry.path().extension().is_some_and(|e| e == "in") {
                 out.push(entry.path());
             }

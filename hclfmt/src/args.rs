@@ -47,7 +47,7 @@ where
 {
     let mut out = Args::default();
     let mut rest = args.into_iter().map(Into::into);
-    while let Some(arg) = rest.next() {
+    for arg in rest.by_ref() {
         let bytes = arg.as_bytes();
         if bytes.len() < 2 || bytes[0] != b'-' {
             out.files.push(arg);

@@ -60,10 +60,9 @@ fn main() -> ExitCode {
     let failure = match result {
         Err(message) => Some(message),
         Ok(()) if run.check_errors => Some("one or more files contained errors".to_owned()),
-        Ok(()) if args.require_no_change && !run.changed.is_empty() => Some(format!(
-            "file(s) were changed: {}",
-            run.changed.join(", ")
-        )),
+        Ok(()) if args.require_no_change && !run.changed.is_empty() => {
+            Some(format!("file(s) were changed: {}", run.changed.join(", ")))
+        }
         Ok(()) => None,
     };
     match failure {
@@ -105,14 +104,14 @@ impl<'a> Run<'a> {
                 return Err("error: cannot use -w without source filenames".to_owned());
             }
             let mut src = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut src)
-                .map_err(|e| format!("failed to read <stdin>: read /dev/stdin: {}", go_error(&e)))?;
+            std::io::stdin().read_to_end(&mut src).map_err(|e| {
+                format!("failed to read <stdin>: read /dev/stdin: {}", go_error(&e))
+            })?;
             return self.process("<stdin>", src);
         }
         for path in &self.args.files {
-            let meta = std::fs::metadata(path)
-                .map_err(|e| format!("stat {path}: {}", go_error(&e)))?;
+            let meta =
+                std::fs::metadata(path).map_err(|e| format!("stat {path}: {}", go_error(&e)))?;
             if meta.is_dir() {
                 return Err(format!("can't format directory {path}"));
             }
@@ -173,7 +172,10 @@ const MAX_DEPTH: usize = 20_000;
 const PARSE_STACK: usize = 1 << 30;
 
 /// Parses `src` as a configuration file, nesting up to [`MAX_DEPTH`] deep.
-fn parse_deep(src: &[u8], name: &str) -> (std::sync::Arc<hcl_core::native::ParsedFile>, Diagnostics) {
+fn parse_deep(
+    src: &[u8],
+    name: &str,
+) -> (std::sync::Arc<hcl_core::native::ParsedFile>, Diagnostics) {
     let options = ParseOptions {
         max_depth: MAX_DEPTH,
     };
@@ -200,7 +202,11 @@ fn go_parse_diagnostics(diags: Diagnostics, file: &ParsedFile, src: &[u8]) -> Di
     let tokens = Tokens::lex(src);
     let kind_at = |offset: usize| {
         let i = tokens.as_slice().partition_point(|t| t.end <= offset);
-        tokens.as_slice().get(i).filter(|t| t.start <= offset).map(|t| t.kind)
+        tokens
+            .as_slice()
+            .get(i)
+            .filter(|t| t.start <= offset)
+            .map(|t| t.kind)
     };
     let mut dropped_encoding = false;
     let mut kept: Vec<Diagnostic> = diags
@@ -249,13 +255,15 @@ const LEXICAL: &[&str] = &[
     "Invalid multi-line string",
 ];
 
-/// The width of the terminal on standard output, when it is one and its
-/// width is known (`COLUMNS`, as a shell exports it).
+/// The width of the terminal on standard output, when it is one (Go's
+/// `terminal.GetSize`).
 fn terminal_width() -> Option<usize> {
-    if !std::io::stdout().is_terminal() {
+    let stdout = std::io::stdout();
+    if !stdout.is_terminal() {
         return None;
     }
-    std::env::var("COLUMNS").ok()?.parse().ok()
+    let size = rustix::termios::tcgetwinsize(&stdout).ok()?;
+    Some(usize::from(size.ws_col))
 }
 
 /// An I/O error as Go's `syscall.Errno` writes it.

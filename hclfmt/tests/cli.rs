@@ -128,7 +128,11 @@ fn check_parses_a_file_named_twice_once() {
 fn check_on_standard_input() {
     let out = run(&["-check"], "a = \"${x\"\n");
     assert_eq!(out.stdout, "");
-    assert!(out.stderr.contains("  on <stdin> line 1:\n"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("  on <stdin> line 1:\n"),
+        "{}",
+        out.stderr
+    );
     assert!(out.stderr.ends_with("one or more files contained errors\n"));
     assert_eq!(out.code, 1);
 }
@@ -224,7 +228,11 @@ fn file_errors_stop_the_run_with_status_1() {
             "stat missing.hcl: no such file or directory\n",
         ),
         (&["-"][..], "", "stat -: no such file or directory\n"),
-        (&["--", "-w"][..], "", "stat -w: no such file or directory\n"),
+        (
+            &["--", "-w"][..],
+            "",
+            "stat -w: no such file or directory\n",
+        ),
         (
             &["formatted.hcl", "-w"][..],
             "a = 1\n",
@@ -254,7 +262,10 @@ fn overwrite_rewrites_the_files() {
     std::fs::write(dir.join("b.hcl"), "b = 2\n").expect("write");
     let (stdout, stderr, code) = run_in(&dir, &["-w", "-require-no-change", "a.hcl", "b.hcl"], b"");
     assert_eq!(stdout, b"");
-    assert_eq!(String::from_utf8_lossy(&stderr), "file(s) were changed: a.hcl\n");
+    assert_eq!(
+        String::from_utf8_lossy(&stderr),
+        "file(s) were changed: a.hcl\n"
+    );
     assert_eq!(code, 1);
     assert_eq!(std::fs::read(dir.join("a.hcl")).expect("read"), b"a = 1\n");
     assert_eq!(std::fs::read(dir.join("b.hcl")).expect("read"), b"b = 2\n");
@@ -266,7 +277,11 @@ fn corpus_check_runs_match_go() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hcl-core/tests/format");
     let mut inputs = Vec::new();
     for dir in std::fs::read_dir(&root).expect("corpus").flatten() {
-        for entry in std::fs::read_dir(dir.path()).into_iter().flatten().flatten() {
+        for entry in std::fs::read_dir(dir.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             if entry.path().extension().is_some_and(|e| e == "in") {
                 inputs.push(entry.path());
             }

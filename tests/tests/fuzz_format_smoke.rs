@@ -24,7 +24,11 @@ fn seeds() -> Vec<Vec<u8>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hcl-core/tests/format");
     let mut paths = Vec::new();
     for dir in std::fs::read_dir(root).into_iter().flatten().flatten() {
-        for entry in std::fs::read_dir(dir.path()).into_iter().flatten().flatten() {
+        for entry in std::fs::read_dir(dir.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             if entry.path().extension().is_some_and(|e| e == "in") {
                 paths.push(entry.path());
             }

@@ -252,7 +252,12 @@ fn align(tokens: &mut Tokens<'_>, lines: &[Line]) {
 
 /// Whether a space goes between `subject` and `after` (Go's
 /// `spaceAfterToken`); `before` is the token before `subject` on its line.
-fn space_after(tokens: &Tokens<'_>, subject: &Token, before: Option<&Token>, after: &Token) -> bool {
+fn space_after(
+    tokens: &Tokens<'_>,
+    subject: &Token,
+    before: Option<&Token>,
+    after: &Token,
+) -> bool {
     use TokenKind::*;
     let (s, a) = (subject.kind, after.kind);
     let b = before.map_or(Nil, |t| t.kind);
@@ -324,10 +329,7 @@ mod tests {
 
     #[test]
     fn alignment_and_comments() {
-        assert_eq!(
-            f("a = 1 # x\nbbb = 2 # y\n"),
-            "a   = 1 # x\nbbb = 2 # y\n"
-        );
+        assert_eq!(f("a = 1 # x\nbbb = 2 # y\n"), "a   = 1 # x\nbbb = 2 # y\n");
         assert_eq!(f("é = 1\nab = 2\n"), "é  = 1\nab = 2\n");
     }
 

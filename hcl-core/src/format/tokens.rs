@@ -216,7 +216,10 @@ mod tests {
         ] {
             let tokens = Tokens::lex(src);
             assert_eq!(tokens.write_original(), src);
-            assert_eq!(tokens.as_slice().last().map(|t| t.kind), Some(TokenKind::Eof));
+            assert_eq!(
+                tokens.as_slice().last().map(|t| t.kind),
+                Some(TokenKind::Eof)
+            );
         }
     }
 
