@@ -46,7 +46,7 @@ pub fn format(src: &[u8]) -> Vec<u8> {
     tokens.to_bytes()
 }
 
-/// Formats text; see [`format`]. (Formatting valid UTF-8 gives valid
+/// Formats text; see [`format()`]. (Formatting valid UTF-8 gives valid
 /// UTF-8, since only spaces change.)
 pub fn format_str(src: &str) -> String {
     let out = format(src.as_bytes());
