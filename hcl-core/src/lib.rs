@@ -25,6 +25,7 @@ pub mod dynblock;
 pub mod eval;
 pub mod expression_closure;
 pub mod extended;
+pub mod format;
 pub mod function;
 pub mod json;
 pub mod native;
