@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use hcl_core::native::ParsedFile;
-use hcl_core::quote::go_quote;
 use hcl_core::{Diagnostic, Range, Severity};
 
 /// Writes diagnostics, knowing the files parsed so far.
@@ -212,19 +211,7 @@ impl<'a> Iterator for ScanLines<'a> {
 /// Go's `ContextString` for a native file: the header of the top-level
 /// block containing the offset (`resource "a" "b"`).
 fn context_string(file: &ParsedFile, offset: usize) -> Option<String> {
-    let ast = file.ast();
-    let root = ast.body(file.root()?);
-    let block = ast.body_blocks(root).iter().find(|b| {
-        let start = file.range(b.type_name).start.byte;
-        let end = file.range(b.close_brace).end.byte;
-        offset >= start && offset < end
-    })?;
-    let mut out = file.span_text(block.type_name).to_owned();
-    for label in ast.block_labels(block) {
-        out.push(' ');
-        out.push_str(&go_quote(file.text(label.text)));
-    }
-    Some(out)
+    file.context_string(offset)
 }
 
 /// `wordwrap.WrapString` (github.com/mitchellh/go-wordwrap): wraps at

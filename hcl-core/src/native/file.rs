@@ -51,6 +51,35 @@ impl ParsedFile {
         &self.ast
     }
 
+    /// The header of the top-level block that contains byte `offset`
+    /// (`resource "aws_instance" "web"`: the type and the labels, each
+    /// label quoted), as Go's `ContextString`, which HCL's diagnostic
+    /// printers show after the line number; `None` outside every block.
+    ///
+    /// ```
+    /// use hcl_core::native::{ParseOptions, parse_config};
+    ///
+    /// let src = b"a = 1\nresource \"x\" \"y\" {\n  b = 2\n}\n";
+    /// let (file, _) = parse_config(src, "main.tf", &ParseOptions::default());
+    /// assert_eq!(file.context_string(30).as_deref(), Some("resource \"x\" \"y\""));
+    /// assert_eq!(file.context_string(2), None);
+    /// ```
+    pub fn context_string(&self, offset: usize) -> Option<String> {
+        let ast = self.ast();
+        let root = ast.body(self.root()?);
+        let block = ast.body_blocks(root).iter().find(|b| {
+            let start = self.range(b.type_name).start.byte;
+            let end = self.range(b.close_brace).end.byte;
+            offset >= start && offset < end
+        })?;
+        let mut out = self.span_text(block.type_name).to_owned();
+        for label in ast.block_labels(block) {
+            out.push(' ');
+            out.push_str(&crate::quote::go_quote(self.text(label.text)));
+        }
+        Some(out)
+    }
+
     /// The file's top-level body, if the file was parsed as a
     /// configuration file.
     pub fn root(&self) -> Option<BodyId> {
