@@ -925,5 +925,4 @@ impl WalkVariablesNode {
 }
 
 #[cfg(test)]
-#[path = "dynblock_tests.rs"]
 mod tests;
