@@ -285,6 +285,11 @@ impl Renderer {
         out
     }
 
+    /// The text registered for `filename`, if any.
+    pub fn source(&self, filename: &str) -> Option<&str> {
+        self.sources.get(filename).map(|text| &**text)
+    }
+
     /// Renders one diagnostic, appending to `out`.
     pub fn render_one(&self, d: &Diagnostic, out: &mut String) {
         use std::fmt::Write as _;

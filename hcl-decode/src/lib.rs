@@ -727,6 +727,7 @@
 //! ```
 pub mod decode;
 pub mod decoder;
+pub mod duration;
 pub mod error;
 mod handle;
 pub mod layered;
@@ -736,6 +737,7 @@ pub mod serde_bridge;
 pub mod spec;
 mod syntax;
 pub mod target;
+mod target_std;
 
 #[doc(hidden)]
 #[path = "private.rs"]
