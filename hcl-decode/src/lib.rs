@@ -732,6 +732,7 @@ pub mod error;
 mod handle;
 pub mod layered;
 pub mod prelude;
+pub mod render;
 #[cfg(feature = "serde")]
 pub mod serde_bridge;
 pub mod spec;
