@@ -117,3 +117,23 @@ mod miette_tests {
         assert_eq!(report.to_string(), "Missing required argument");
     }
 }
+
+#[test]
+fn did_you_mean_for_an_attribute_of_an_object_value() {
+    #[derive(HclBody, Debug)]
+    struct Image {
+        image: String,
+    }
+    let local = Value::object([
+        ("image_name", Value::string("api")),
+        ("image_tag", Value::string("v1")),
+    ]);
+    let err = Decoder::new()
+        .variable("local", local)
+        .decode_str::<Image>("image = \"${local.image_name}:${local.imag_tag}\"\n", "app.hcl")
+        .unwrap_err();
+    assert_eq!(
+        err.diagnostics().to_string(),
+        "app.hcl:1,37-46: Unsupported attribute; This object does not have an attribute named \"imag_tag\". Did you mean \"image_tag\"?"
+    );
+}
