@@ -111,10 +111,15 @@ fn paint(d: &Diagnostic, plain: &str, out: &mut String) {
     let mut lines = plain.split_inclusive('\n').peekable();
     // The heading: `Error: summary`.
     if let Some(first) = lines.next() {
-        match first.strip_prefix(severity.as_str()).and_then(|r| r.strip_prefix(": ")) {
+        match first
+            .strip_prefix(severity.as_str())
+            .and_then(|r| r.strip_prefix(": "))
+        {
             Some(summary) => {
                 let summary = summary.trim_end_matches('\n');
-                out.push_str(&format!("{color}{severity}{RESET}: {BOLD}{summary}{RESET}\n"));
+                out.push_str(&format!(
+                    "{color}{severity}{RESET}: {BOLD}{summary}{RESET}\n"
+                ));
             }
             None => out.push_str(first),
         }
@@ -158,7 +163,10 @@ fn paint(d: &Diagnostic, plain: &str, out: &mut String) {
                 let marks = marks.trim_end_matches('\n');
                 let pad = marks.len() - marks.trim_start().len();
                 let width = marks.trim_start().len();
-                let start = content.char_indices().nth(pad).map_or(content.len(), |(i, _)| i);
+                let start = content
+                    .char_indices()
+                    .nth(pad)
+                    .map_or(content.len(), |(i, _)| i);
                 let end = content[start..]
                     .char_indices()
                     .nth(width)
@@ -214,7 +222,9 @@ mod tests {
         );
         // Without colours: the plain text.
         assert_eq!(
-            ColorRenderer::new(&r).colors(false).render(&d.clone().into()),
+            ColorRenderer::new(&r)
+                .colors(false)
+                .render(&d.clone().into()),
             r.render(&d.into())
         );
     }

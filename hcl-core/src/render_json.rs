@@ -170,7 +170,8 @@ mod serde_impls {
     /// subject only when there are any, as the Go tool writes them.
     impl Serialize for Diagnostic {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            let len = 2 + usize::from(!self.detail.is_empty()) + usize::from(self.subject.is_some());
+            let len =
+                2 + usize::from(!self.detail.is_empty()) + usize::from(self.subject.is_some());
             let mut st = s.serialize_struct("Diagnostic", len)?;
             st.serialize_field("severity", &self.severity)?;
             st.serialize_field("summary", &self.summary)?;

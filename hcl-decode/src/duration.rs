@@ -334,9 +334,18 @@ mod tests {
 
     #[test]
     fn messages() {
-        assert_eq!(parse("90").unwrap_err().to_string(), "the unit is missing in \"90\"");
-        assert_eq!(parse("1d").unwrap_err().to_string(), "unknown unit \"d\" in \"1d\"");
-        assert_eq!(parse("abc").unwrap_err().to_string(), "\"abc\" is not a duration");
+        assert_eq!(
+            parse("90").unwrap_err().to_string(),
+            "the unit is missing in \"90\""
+        );
+        assert_eq!(
+            parse("1d").unwrap_err().to_string(),
+            "unknown unit \"d\" in \"1d\""
+        );
+        assert_eq!(
+            parse("abc").unwrap_err().to_string(),
+            "\"abc\" is not a duration"
+        );
         assert_eq!(
             parse("3000000h").unwrap_err().to_string(),
             "\"3000000h\" is too long a duration (at most 2562047h47m16.854775807s)"

@@ -38,11 +38,9 @@ impl Error {
     /// `NO_COLOR` is unset or empty, else as plain text.
     pub fn eprint(&self) {
         #[cfg(feature = "color")]
-        let text = hcl_core::render_color::ColorRenderer::for_stream(
-            self.renderer(),
-            &std::io::stderr(),
-        )
-        .render(self.diagnostics());
+        let text =
+            hcl_core::render_color::ColorRenderer::for_stream(self.renderer(), &std::io::stderr())
+                .render(self.diagnostics());
         #[cfg(not(feature = "color"))]
         let text = self.renderer().render(self.diagnostics());
         eprint!("{text}");

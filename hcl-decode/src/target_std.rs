@@ -37,9 +37,8 @@ impl FromValue for Duration {
     }
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         let s = text(value, range)?;
-        crate::duration::parse(&s).map_err(|e| {
-            FromValueError::new(format!("{e}; {}", crate::duration::EXPECTED_FORM))
-        })
+        crate::duration::parse(&s)
+            .map_err(|e| FromValueError::new(format!("{e}; {}", crate::duration::EXPECTED_FORM)))
     }
 }
 

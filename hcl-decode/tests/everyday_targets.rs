@@ -46,11 +46,26 @@ fn declared_types() {
 
 #[test]
 fn durations() {
-    assert_eq!(ok::<Duration>(Value::string("1h30m")), Duration::from_secs(5400));
-    assert_eq!(ok::<Duration>(Value::string("250ms")), Duration::from_millis(250));
-    assert_eq!(ok::<Duration>(Value::string("1.5h")), Duration::from_secs(5400));
-    assert_eq!(ok::<Duration>(Value::string("300us")), Duration::from_micros(300));
-    assert_eq!(ok::<Duration>(Value::string("300µs")), Duration::from_micros(300));
+    assert_eq!(
+        ok::<Duration>(Value::string("1h30m")),
+        Duration::from_secs(5400)
+    );
+    assert_eq!(
+        ok::<Duration>(Value::string("250ms")),
+        Duration::from_millis(250)
+    );
+    assert_eq!(
+        ok::<Duration>(Value::string("1.5h")),
+        Duration::from_secs(5400)
+    );
+    assert_eq!(
+        ok::<Duration>(Value::string("300us")),
+        Duration::from_micros(300)
+    );
+    assert_eq!(
+        ok::<Duration>(Value::string("300µs")),
+        Duration::from_micros(300)
+    );
     assert_eq!(ok::<Duration>(Value::string("0")), Duration::ZERO);
     assert_eq!(ok::<Duration>(Value::number(0)), Duration::ZERO);
     // A bare number is not a duration (after conversion to a string).
@@ -66,7 +81,10 @@ fn durations() {
         err::<Duration>(Value::string("2d")),
         format!("unknown unit \"d\" in \"2d\"; {DURATION_FORM}")
     );
-    assert_eq!(err::<Duration>(Value::bool(true)).split(';').next(), Some("\"true\" is not a duration"));
+    assert_eq!(
+        err::<Duration>(Value::bool(true)).split(';').next(),
+        Some("\"true\" is not a duration")
+    );
     assert_eq!(err::<Duration>(Value::tuple([])), "string required");
     assert_eq!(
         err::<Duration>(Value::null(Type::String)),
@@ -81,8 +99,14 @@ fn addresses() {
         ok::<IpAddr>(Value::string("10.0.0.1")),
         IpAddr::V4(Ipv4Addr::new(10, 0, 0, 1))
     );
-    assert_eq!(ok::<IpAddr>(Value::string("::1")), IpAddr::V6(Ipv6Addr::LOCALHOST));
-    assert_eq!(ok::<Ipv4Addr>(Value::string("127.0.0.1")), Ipv4Addr::LOCALHOST);
+    assert_eq!(
+        ok::<IpAddr>(Value::string("::1")),
+        IpAddr::V6(Ipv6Addr::LOCALHOST)
+    );
+    assert_eq!(
+        ok::<Ipv4Addr>(Value::string("127.0.0.1")),
+        Ipv4Addr::LOCALHOST
+    );
     assert_eq!(ok::<Ipv6Addr>(Value::string("::")), Ipv6Addr::UNSPECIFIED);
     assert_eq!(
         ok::<SocketAddr>(Value::string("127.0.0.1:8080")),
@@ -108,8 +132,14 @@ fn addresses() {
         err::<SocketAddr>(Value::string("localhost:80")),
         "\"localhost:80\" is not a socket address; an IP address and a port, such as \"127.0.0.1:8080\" or \"[::1]:8080\", are expected"
     );
-    assert!(err::<SocketAddrV4>(Value::string("[::1]:80")).starts_with("\"[::1]:80\" is not an IPv4 socket address"));
-    assert!(err::<SocketAddrV6>(Value::string("1.2.3.4:80")).starts_with("\"1.2.3.4:80\" is not an IPv6 socket address"));
+    assert!(
+        err::<SocketAddrV4>(Value::string("[::1]:80"))
+            .starts_with("\"[::1]:80\" is not an IPv4 socket address")
+    );
+    assert!(
+        err::<SocketAddrV6>(Value::string("1.2.3.4:80"))
+            .starts_with("\"1.2.3.4:80\" is not an IPv6 socket address")
+    );
 }
 
 #[test]
@@ -174,7 +204,10 @@ fn pointers_and_cow() {
     );
     let cow = ok::<Cow<'static, str>>(Value::string("c"));
     assert!(matches!(cow, Cow::Owned(ref s) if s == "c"));
-    assert_eq!(err::<Arc<u8>>(Value::number(300)), "value must be a whole number, between 0 and 255 inclusive");
+    assert_eq!(
+        err::<Arc<u8>>(Value::number(300)),
+        "value must be a whole number, between 0 and 255 inclusive"
+    );
     // A path inside the value is kept through a pointer.
     assert_eq!(
         err::<Rc<Vec<Duration>>>(Value::tuple([Value::string("1s"), Value::string("x")])),
@@ -244,7 +277,10 @@ fn bad_values_are_reported_at_the_value_in_one_pass() {
         ]
     );
     // The rendered form marks the value.
-    assert!(err.to_string().contains("   1: timeout = 90\n                ^^\n"));
+    assert!(
+        err.to_string()
+            .contains("   1: timeout = 90\n                ^^\n")
+    );
 }
 
 #[test]
@@ -259,6 +295,8 @@ fn an_element_at_fault_is_marked_in_a_literal_list() {
     assert_eq!(d.subject.as_ref().unwrap().to_string(), "r.hcl:1,18-22");
     assert_eq!(
         d.detail,
-        format!("Inappropriate value for attribute \"backoff\": [1]: unknown unit \"x\" in \"2x\"; {DURATION_FORM}.")
+        format!(
+            "Inappropriate value for attribute \"backoff\": [1]: unknown unit \"x\" in \"2x\"; {DURATION_FORM}."
+        )
     );
 }

@@ -12,7 +12,8 @@ struct Config {
 }
 
 fn error() -> Error {
-    hcl_decode::from_str::<Config>("name = \"api\"\nport = \"http\"\n", "app.hcl").unwrap_err()
+    hcl_decode::from_str::<Config>("name = \"api\"\nport = \"http\"\n", "app.hcl")
+        .expect_err("port is not a number")
 }
 
 #[test]
@@ -63,7 +64,7 @@ mod miette_tests {
         GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
             .with_width(100)
             .render_report(&mut out, d)
-            .unwrap();
+            .expect("writing to a String");
         out
     }
 
@@ -86,7 +87,8 @@ mod miette_tests {
 
     #[test]
     fn every_diagnostic_is_there_the_first_error_first() {
-        let err = hcl_decode::from_str::<Config>("nmae = \"x\"\nport = 1\n", "app.hcl").unwrap_err();
+        let err =
+            hcl_decode::from_str::<Config>("nmae = \"x\"\nport = 1\n", "app.hcl").unwrap_err();
         let report = err.into_miette();
         let all: Vec<String> = report.diagnostics().map(ToString::to_string).collect();
         assert_eq!(all, ["Missing required argument", "Unsupported argument"]);
@@ -130,7 +132,10 @@ fn did_you_mean_for_an_attribute_of_an_object_value() {
     ]);
     let err = Decoder::new()
         .variable("local", local)
-        .decode_str::<Image>("image = \"${local.image_name}:${local.imag_tag}\"\n", "app.hcl")
+        .decode_str::<Image>(
+            "image = \"${local.image_name}:${local.imag_tag}\"\n",
+            "app.hcl",
+        )
         .unwrap_err();
     assert_eq!(
         err.diagnostics().to_string(),
