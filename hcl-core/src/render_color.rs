@@ -45,8 +45,16 @@ const YELLOW: &str = "\x1b[1;33m";
 /// Whether text written to `stream` should be coloured: it is a terminal
 /// and the `NO_COLOR` environment variable is unset or empty.
 pub fn should_color(stream: &impl IsTerminal) -> bool {
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    !no_color && stream.is_terminal()
+    colors_wanted(std::env::var_os("NO_COLOR").as_deref(), || {
+        stream.is_terminal()
+    })
+}
+
+/// The rule of [`should_color`], given the value of `NO_COLOR` and a way
+/// to ask whether the output is a terminal.
+fn colors_wanted(no_color: Option<&std::ffi::OsStr>, is_terminal: impl FnOnce() -> bool) -> bool {
+    let refused = no_color.is_some_and(|v| !v.is_empty());
+    !refused && is_terminal()
 }
 
 /// Renders diagnostics as the plain [`Renderer`] does, with ANSI colours.
@@ -248,7 +256,18 @@ mod tests {
     }
 
     #[test]
-    fn no_color_is_honoured() {
+    fn no_color_and_terminals() {
+        use std::ffi::OsStr;
+        assert!(colors_wanted(None, || true));
+        assert!(!colors_wanted(None, || false));
+        // Set to anything but the empty string: no colours.
+        assert!(!colors_wanted(Some(OsStr::new("1")), || true));
+        assert!(!colors_wanted(Some(OsStr::new("false")), || true));
+        assert!(colors_wanted(Some(OsStr::new("")), || true));
+    }
+
+    #[test]
+    fn a_file_is_not_a_terminal() {
         // A pipe or file is not a terminal; neither is the test harness's
         // captured output, usually: checked through a file.
         let file = std::fs::File::open(file!()).or_else(|_| std::fs::File::open("/dev/null"));
