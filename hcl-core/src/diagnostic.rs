@@ -4,7 +4,8 @@
 //! Every problem in user input is reported as a [`Diagnostic`], never as a
 //! panic or a bare string. [`Diagnostics`] collects them in the order they
 //! were found. A [`Renderer`] writes them in the familiar HCL text form,
-//! with the source line and the subject marked:
+//! with the source line and the subject marked (in colour for a terminal:
+//! `render_color`, feature `color`; as JSON: [`crate::render_json`]):
 //!
 //! ```
 //! use hcl_core::{Diagnostic, Diagnostics, Pos, Range, Renderer};

@@ -6,9 +6,9 @@
 //! |---|---|---|
 //! | plain text, with source lines | `err.to_string()` | |
 //! | standard error, coloured when it is a terminal and `NO_COLOR` is unset | [`Error::eprint`] | `color` (else plain) |
-//! | colours, on or off | [`Error::render_color`] | `color` |
+//! | colours, on or off | `Error::render_color` | `color` |
 //! | JSON, `{"diagnostics": [...]}` | [`Error::to_json`]; `serde::Serialize` for [`Diagnostics`](crate::Diagnostics) | (`serde` for `Serialize`) |
-//! | miette | [`Error::into_miette`] → [`MietteReport`] | `miette` |
+//! | miette | `Error::into_miette` → `MietteReport` | `miette` |
 //!
 //! ```
 //! use hcl_decode::prelude::*;
