@@ -32,7 +32,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::pos::Range;
 
@@ -263,7 +263,34 @@ impl std::error::Error for Diagnostics {}
 /// subject marked by carets under it, then the detail.
 #[derive(Clone, Debug, Default)]
 pub struct Renderer {
-    sources: BTreeMap<Arc<str>, Arc<str>>,
+    sources: BTreeMap<Arc<str>, Source>,
+}
+
+/// A registered file: its text and, built on first use, where each of its
+/// lines starts, so that a diagnostic finds its lines by binary search
+/// instead of walking the file from its start (rendering many diagnostics
+/// stays linear).
+#[derive(Clone, Debug)]
+struct Source {
+    text: Arc<str>,
+    line_starts: OnceLock<Vec<usize>>,
+}
+
+impl Source {
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(
+                    self.text
+                        .bytes()
+                        .enumerate()
+                        .filter(|&(_, b)| b == b'\n')
+                        .map(|(i, _)| i + 1),
+                )
+                .filter(|&start| start < self.text.len() || start == 0)
+                .collect()
+        })
+    }
 }
 
 impl Renderer {
@@ -274,7 +301,11 @@ impl Renderer {
 
     /// Registers the text of a file so that its lines can be shown.
     pub fn add_source(&mut self, filename: impl Into<Arc<str>>, text: impl Into<Arc<str>>) {
-        self.sources.insert(filename.into(), text.into());
+        let source = Source {
+            text: text.into(),
+            line_starts: OnceLock::new(),
+        };
+        self.sources.insert(filename.into(), source);
     }
 
     /// Renders every diagnostic.
@@ -288,7 +319,7 @@ impl Renderer {
 
     /// The text registered for `filename`, if any.
     pub fn source(&self, filename: &str) -> Option<&str> {
-        self.sources.get(filename).map(|text| &**text)
+        self.sources.get(filename).map(|source| &*source.text)
     }
 
     /// Renders one diagnostic, appending to `out`.
@@ -304,7 +335,7 @@ impl Renderer {
                         subject.filename, subject.start.line
                     );
                 }
-                Some(text) => {
+                Some(source) => {
                     let _ = writeln!(
                         out,
                         "  on {} line {}:",
@@ -316,7 +347,7 @@ impl Renderer {
                         }
                         _ => subject.clone(),
                     };
-                    write_snippet(out, text, &snippet, subject);
+                    write_snippet(out, source, &snippet, subject);
                     out.push('\n');
                 }
             }
@@ -329,10 +360,18 @@ impl Renderer {
 
 /// Writes the lines that `snippet` touches, each numbered, with carets under
 /// the part of each line that `subject` covers.
-fn write_snippet(out: &mut String, text: &str, snippet: &Range, subject: &Range) {
+fn write_snippet(out: &mut String, source: &Source, snippet: &Range, subject: &Range) {
     use std::fmt::Write as _;
-    let mut line_start = 0usize;
-    for (index, line) in text.split_inclusive('\n').enumerate() {
+    let text = &*source.text;
+    // No line before the one holding the snippet's first byte touches it.
+    let starts = source.line_starts();
+    let first = starts
+        .partition_point(|&start| start <= snippet.start.byte)
+        .saturating_sub(1);
+    let mut line_start = starts.get(first).copied().unwrap_or(0);
+    let rest = text.get(line_start..).unwrap_or("");
+    for (index, line) in rest.split_inclusive('\n').enumerate() {
+        let index = index + first;
         let line_end = line_start + line.len();
         let content = line.trim_end_matches(['\n', '\r']);
         let content_end = line_start + content.len();
@@ -432,6 +471,84 @@ mod tests {
             text,
             "Warning: W\n\n  on t.hcl line 3:\n   1: a = [\n   2:   1,\n   3:   \"x\",\n        ^^^\n   4: ]\n\n"
         );
+    }
+
+    #[test]
+    fn renderer_is_linear_in_the_number_of_diagnostics() {
+        // One diagnostic per line of a large file: walking the file from
+        // its start for each would be quadratic (and never finish here).
+        const N: usize = 200_000;
+        let mut src = String::with_capacity(N * 8);
+        let mut ds = Diagnostics::new();
+        for i in 0..N {
+            let start = src.len();
+            src.push_str("a = 1\r\n");
+            let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            ds.push(Diagnostic::error("E").with_subject(subject(start + 4, start + 5, line, 5)));
+        }
+        let mut r = Renderer::new();
+        r.add_source("t.hcl", src);
+        let text = r.render(&ds);
+        assert_eq!(text.matches("       ^\n").count(), N);
+        assert_eq!(text.matches(": a = 1\n").count(), N);
+        assert!(text.ends_with(&format!(
+            "  on t.hcl line {N}:\n{N:>4}: a = 1\n          ^\n\n"
+        )));
+        assert!(text.starts_with("Error: E\n\n  on t.hcl line 1:\n   1: a = 1\n          ^\n\n"));
+    }
+
+    /// The snippet as the renderer first wrote it, walking the text from
+    /// its start: the indexed one must give the same output.
+    fn reference_snippet(out: &mut String, text: &str, snippet: &Range, subject: &Range) {
+        use std::fmt::Write as _;
+        let mut line_start = 0usize;
+        for (index, line) in text.split_inclusive('\n').enumerate() {
+            let line_end = line_start + line.len();
+            let content = line.trim_end_matches(['\n', '\r']);
+            let content_end = line_start + content.len();
+            let touches = |r: &Range| {
+                let (s, e) = (r.start.byte, r.end.byte.max(r.start.byte + 1));
+                s <= content_end && e > line_start
+            };
+            if touches(snippet) {
+                let number = index + 1;
+                let _ = writeln!(out, "{number:>4}: {content}");
+                if touches(subject) {
+                    let from = subject.start.byte.clamp(line_start, content_end);
+                    let to = subject.end.byte.clamp(line_start, content_end);
+                    let pad = text.get(line_start..from).map_or(0, |s| s.chars().count());
+                    let width = text.get(from..to).map_or(0, |s| s.chars().count()).max(1);
+                    let _ = writeln!(out, "      {}{}", " ".repeat(pad), "^".repeat(width));
+                }
+            }
+            if line_start > snippet.end.byte {
+                break;
+            }
+            line_start = line_end;
+        }
+    }
+
+    #[test]
+    fn renderer_finds_lines_as_walking_the_text_does() {
+        for text in ["ab\ncd\n\nef", "\n\nx\r\ny\n", "", "one", "é\nü\n"] {
+            let source = Source {
+                text: text.into(),
+                line_starts: OnceLock::new(),
+            };
+            let n = text.len() + 1;
+            for a in 0..n {
+                for b in a..n {
+                    for (c, d) in [(a, b), (0, b), (a, n - 1)] {
+                        let subj = subject(a, b, 1, 1);
+                        let snippet = subject(c.min(a), d.max(b), 1, 1);
+                        let (mut got, mut want) = (String::new(), String::new());
+                        write_snippet(&mut got, &source, &snippet, &subj);
+                        reference_snippet(&mut want, text, &snippet, &subj);
+                        assert_eq!(got, want, "{text:?} {a}..{b} in {c}..{d}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -181,16 +181,26 @@ impl ExpandBody {
     /// earlier partial processing (so that the original body accepts them
     /// and this body drops them).
     fn extend_schema(&self, schema: &BodySchema) -> BodySchema {
+        // A name the schema has already (a schema that names what an
+        // earlier partial processing took) is not added twice.
         let mut extended = schema.clone();
-        extended
-            .blocks
-            .push(BlockHeaderSchema::new(DYNAMIC).label("type"));
-        extended.blocks.extend(self.hidden_blocks.values().cloned());
-        extended.attributes.extend(
-            self.hidden_attributes
-                .iter()
-                .map(|name| AttributeSchema::optional(name.clone())),
-        );
+        if extended.find_block(DYNAMIC).is_none() {
+            extended
+                .blocks
+                .push(BlockHeaderSchema::new(DYNAMIC).label("type"));
+        }
+        for block in self.hidden_blocks.values() {
+            if extended.find_block(&block.type_name).is_none() {
+                extended.blocks.push(block.clone());
+            }
+        }
+        for name in &self.hidden_attributes {
+            if extended.find_attribute(name).is_none() {
+                extended
+                    .attributes
+                    .push(AttributeSchema::optional(name.clone()));
+            }
+        }
         extended
     }
 
@@ -463,8 +473,15 @@ impl Body for ExpandBody {
         for b in &schema.blocks {
             hidden_blocks.insert(b.type_name.clone(), b.clone());
         }
+        // The original body with the schema's own names hidden (its
+        // `dynamic` blocks kept for later processing), so that later
+        // processing sees them as absent, as the original's own partial
+        // processing does ("Did you mean" suggestions, for one).
+        let mut own = schema.clone();
+        own.blocks.retain(|b| b.type_name != DYNAMIC);
+        let (_, original, _) = self.original.partial_content(&own);
         let remain = Arc::new(ExpandBody {
-            original: Arc::clone(&self.original),
+            original,
             for_each_ctx: self.for_each_ctx.clone(),
             iteration: self.iteration.clone(),
             hidden_attributes,

@@ -51,6 +51,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::function::Function;
+use crate::semantics::Semantics;
 use crate::value::Value;
 
 /// How an expression is to be interpreted.
@@ -112,6 +113,7 @@ impl std::error::Error for EvalContextError {}
 #[derive(Clone, Debug, Default)]
 pub struct EvalContext {
     mode: EvalMode,
+    semantics: Semantics,
     variables: Arc<BTreeMap<String, Value>>,
     functions: Arc<BTreeMap<String, Function>>,
     parent: Option<Arc<EvalContext>>,
@@ -147,11 +149,35 @@ impl EvalContext {
         self.mode == EvalMode::LiteralOnly
     }
 
-    /// A child of this context, in the same mode, with empty scopes of its
+    /// The rule set for values that evaluation in this context follows
+    /// ([`Semantics::Spec`] unless [`EvalContext::set_semantics`] chose
+    /// otherwise, here or in the parent this child was made from).
+    pub fn semantics(&self) -> Semantics {
+        self.semantics
+    }
+
+    /// Chooses the rule set for values (see [`Semantics`]). Children made
+    /// afterwards inherit it; children made before keep theirs.
+    ///
+    /// ```
+    /// use hcl_core::{EvalContext, Semantics};
+    ///
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_semantics(Semantics::Go);
+    /// let child = ctx.new_child();
+    /// assert_eq!(child.semantics(), Semantics::Go);
+    /// ```
+    pub fn set_semantics(&mut self, semantics: Semantics) -> &mut EvalContext {
+        self.semantics = semantics;
+        self
+    }
+
+    /// A child of this context, in the same mode and semantics, with empty scopes of its
     /// own that shadow this one's. This context is shared, not copied.
     pub fn new_child(&self) -> EvalContext {
         EvalContext {
             mode: self.mode,
+            semantics: self.semantics,
             variables: Arc::default(),
             functions: Arc::default(),
             parent: Some(Arc::new(self.clone())),
@@ -162,6 +188,7 @@ impl EvalContext {
     /// parent), not merely an equal one.
     pub(crate) fn same_as(&self, other: &EvalContext) -> bool {
         self.mode == other.mode
+            && self.semantics == other.semantics
             && Arc::ptr_eq(&self.variables, &other.variables)
             && Arc::ptr_eq(&self.functions, &other.functions)
             && match (&self.parent, &other.parent) {

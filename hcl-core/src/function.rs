@@ -60,6 +60,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::path::{Path, PathStep};
+use crate::semantics::Semantics;
 use crate::ty::Type;
 use crate::value::{Value, ValueError};
 
@@ -473,6 +474,27 @@ impl Function {
     /// assert_eq!(f.return_type(&[Value::dynamic()]).unwrap(), Type::Dynamic);
     /// ```
     pub fn return_type(&self, args: &[Value]) -> Result<Type, FunctionError> {
+        self.return_type_with(args, Semantics::Spec)
+    }
+
+    /// [`Function::return_type`] by the rules of `sem`. In Go mode (cty's
+    /// `ReturnTypeForValues`) the first argument of the dynamic pseudo-type
+    /// for a parameter that does not accept it ends the checks: the result
+    /// type is dynamic, whatever the later arguments are.
+    ///
+    /// ```
+    /// use hcl_core::function::{Function, FunctionError, Parameter};
+    /// use hcl_core::{Semantics, Type, Value};
+    ///
+    /// let f = Function::builder()
+    ///     .params([Parameter::new("a", Type::String), Parameter::new("b", Type::String)])
+    ///     .returns(Type::String)
+    ///     .build(|args, _| Ok(args[0].clone()));
+    /// let args = [Value::dynamic(), Value::null(Type::String)];
+    /// assert!(f.return_type_with(&args, Semantics::Spec).is_err());
+    /// assert_eq!(f.return_type_with(&args, Semantics::Go).unwrap(), Type::Dynamic);
+    /// ```
+    pub fn return_type_with(&self, args: &[Value], sem: Semantics) -> Result<Type, FunctionError> {
         let def = &self.0;
         let required = def.params.len();
         if args.len() < required || (def.variadic.is_none() && args.len() > required) {
@@ -499,6 +521,9 @@ impl Function {
             }
             if arg.ty().is_dynamic() {
                 if !param.allow_dynamic {
+                    if sem.is_go() {
+                        return Ok(Type::Dynamic);
+                    }
                     forced_dynamic = true;
                 }
                 continue;
@@ -525,7 +550,13 @@ impl Function {
     /// Calls the function: maps and checks the arguments, then executes the
     /// call (see the [module documentation](self)).
     pub fn call(&self, args: &[Value]) -> Result<Value, FunctionError> {
-        let ty = self.return_type(args)?;
+        self.call_with(args, Semantics::Spec)
+    }
+
+    /// [`Function::call`] by the rules of `sem` (see
+    /// [`Function::return_type_with`]).
+    pub fn call_with(&self, args: &[Value], sem: Semantics) -> Result<Value, FunctionError> {
+        let ty = self.return_type_with(args, sem)?;
 
         for (index, arg) in args.iter().enumerate() {
             let allow_unknown = self.parameter_for(index).is_some_and(|p| p.allow_unknown);
@@ -1103,6 +1134,34 @@ mod tests {
         assert_eq!(
             f.call(&[Value::dynamic(), Value::number(1)]).unwrap_err(),
             FunctionError::argument(1, "string required, but received number")
+        );
+    }
+
+    #[test]
+    fn go_mode_dynamic_argument_ends_the_checks() {
+        // cty's ReturnTypeForValues returns the dynamic pseudo-type at the
+        // first dynamic argument, before checking the later ones.
+        let f = echo(
+            vec![
+                Parameter::new("a", Type::String),
+                Parameter::new("b", Type::String),
+            ],
+            None,
+        );
+        let go = Semantics::Go;
+        assert_eq!(
+            f.call_with(&[Value::dynamic(), Value::null(Type::String)], go),
+            Ok(Value::dynamic())
+        );
+        assert_eq!(
+            f.call_with(&[Value::dynamic(), Value::number(1)], go),
+            Ok(Value::dynamic())
+        );
+        // An error before the dynamic argument is still an error.
+        assert_eq!(
+            f.call_with(&[Value::number(1), Value::dynamic()], go)
+                .unwrap_err(),
+            FunctionError::argument(0, "string required, but received number")
         );
     }
 

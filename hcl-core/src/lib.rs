@@ -5,6 +5,10 @@
 //! unification](convert), [functions](function), [evaluation
 //! contexts](EvalContext) and [diagnostics](Diagnostic).
 //!
+//! The specification's rules are followed by default; where HashiCorp's Go
+//! implementation differs about values, [`Semantics::Go`] follows Go
+//! instead (see [`semantics`]).
+//!
 //! ```
 //! use hcl_core::{Type, Value, convert};
 //!
@@ -33,6 +37,7 @@ pub mod quote;
 #[cfg(feature = "color")]
 pub mod render_color;
 pub mod render_json;
+pub mod semantics;
 #[cfg(feature = "serde")]
 pub mod serde;
 pub mod source;
@@ -50,6 +55,7 @@ pub use function::{Function, FunctionError, Parameter};
 pub use number::Number;
 pub use path::{Path, PathStep};
 pub use pos::{Pos, Range};
+pub use semantics::Semantics;
 pub use traversal::{Traversal, Traverser};
 pub use ty::{CapsuleType, ObjectType, TupleType, Type};
 pub use value::{Value, ValueError};

@@ -96,4 +96,14 @@ mod tests {
             assert_eq!(go_quote(input), want, "{input:?}");
         }
     }
+
+    #[test]
+    fn quotes_the_names_in_body_diagnostics() {
+        // Moved from `body`, whose own `quote` this function replaces.
+        assert_eq!(go_quote("a"), "\"a\"");
+        assert_eq!(
+            go_quote("a\"b\\c\n\t\u{7}\u{1}\u{85}é"),
+            "\"a\\\"b\\\\c\\n\\t\\a\\x01\\u0085é\""
+        );
+    }
 }

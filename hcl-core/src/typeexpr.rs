@@ -42,12 +42,13 @@
 
 use std::sync::OnceLock;
 
-use crate::body::{Expression, quote};
+use crate::body::Expression;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::function::{Function, FunctionError, Parameter};
 use crate::native::{NativeExpression, ParseOptions, parse_expression};
 use crate::pos::{Pos, Range};
+use crate::quote::go_quote;
 use crate::ty::{CapsuleType, Type};
 use crate::value::Value;
 
@@ -75,8 +76,224 @@ const MAX_DEPTH: usize = 256;
 /// ```
 pub fn type_constraint(expr: &dyn Expression) -> Result<Type, Diagnostics> {
     let mut diags = Diagnostics::new();
-    let ty = get_type(expr, true, &mut diags, 0);
+    let ty = get_type(expr, Kind::Constraint, &mut diags, 0);
     diags.into_result(ty)
+}
+
+/// Reads a type constraint whose optional object attributes may have
+/// defaults, `optional(T, DEFAULT)` (Go's
+/// `typeexpr.TypeConstraintWithDefaults`): the type, and the defaults to
+/// fill in after a value is converted to it ([`Defaults::apply`]); `None`
+/// when the constraint has no default anywhere.
+///
+/// A default is a constant expression (evaluated without variables or
+/// functions) converted to the attribute's type.
+///
+/// ```
+/// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// use hcl_core::typeexpr::type_constraint_with_defaults;
+/// use hcl_core::convert::convert;
+/// use hcl_core::{Pos, Value};
+///
+/// let src = b"object({name = string, port = optional(number, 8080)})";
+/// let (file, id, _) = parse_expression(src, "t", Pos::start(), &ParseOptions::default());
+/// let (ty, defaults) = type_constraint_with_defaults(&NativeExpression::new(file, id)).unwrap();
+/// let given = Value::object([("name", Value::string("api"))]);
+/// let value = defaults.unwrap().apply(&convert(&given, &ty).unwrap());
+/// assert_eq!(value.get("port"), Some(&Value::number(8080)));
+/// ```
+pub fn type_constraint_with_defaults(
+    expr: &dyn Expression,
+) -> Result<(Type, Option<Defaults>), Diagnostics> {
+    let mut diags = Diagnostics::new();
+    let ty = get_type(expr, Kind::WithDefaults, &mut diags, 0);
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    let defaults = collect_defaults(expr, &ty, &mut diags, 0);
+    diags.into_result((ty, defaults))
+}
+
+/// Parses `text` and reads it with [`type_constraint_with_defaults`].
+pub fn parse_type_constraint_with_defaults(
+    text: &str,
+    filename: &str,
+) -> Result<(Type, Option<Defaults>), Diagnostics> {
+    let expr = parse(text, filename)?;
+    type_constraint_with_defaults(&expr)
+}
+
+/// The defaults of a type constraint's optional attributes (Go's
+/// `typeexpr.Defaults`): at this level (an object type), the default of
+/// each attribute that has one; below it, the defaults of the attributes'
+/// types (by attribute name), of a collection's elements (the key `""`) or
+/// of a tuple's elements (by index, in decimal).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defaults {
+    /// The type this level applies to.
+    pub ty: Type,
+    /// Attribute name → default value (already of the attribute's type).
+    pub values: std::collections::BTreeMap<String, Value>,
+    /// The defaults of nested types.
+    pub children: std::collections::BTreeMap<String, Defaults>,
+}
+
+impl Defaults {
+    /// Fills the defaults into a value already converted to the
+    /// constraint: every null optional attribute that has a default gets
+    /// it, at every level (a default that is itself an object gets its own
+    /// nested defaults). Unknown and null values are left as they are.
+    pub fn apply(&self, value: &Value) -> Value {
+        self.apply_at(value, 0)
+    }
+
+    fn apply_at(&self, value: &Value, depth: usize) -> Value {
+        if value.is_null() || !value.is_known() || depth > MAX_DEPTH {
+            return value.clone();
+        }
+        let ty = value.ty().clone();
+        if ty.as_object().is_some() {
+            let Some(attrs) = value.attributes() else {
+                return value.clone();
+            };
+            let mut out = attrs.clone();
+            for (name, default) in &self.values {
+                if out.get(name).is_some_and(Value::is_null) {
+                    out.insert(name.clone(), default.clone());
+                }
+            }
+            for (name, child) in &self.children {
+                if let Some(v) = out.get(name) {
+                    let v = child.apply_at(v, depth + 1);
+                    out.insert(name.clone(), v);
+                }
+            }
+            return Value::object(out);
+        }
+        if let Some(elements) = value.elements() {
+            if let Some(t) = ty.as_tuple() {
+                let _ = t;
+                let elems = elements.iter().enumerate().map(|(i, e)| {
+                    match self.children.get(&i.to_string()) {
+                        Some(child) => child.apply_at(e, depth + 1),
+                        None => e.clone(),
+                    }
+                });
+                return Value::tuple(elems.collect::<Vec<_>>());
+            }
+            let Some(child) = self.children.get("") else {
+                return value.clone();
+            };
+            let elems: Vec<Value> = elements
+                .iter()
+                .map(|e| child.apply_at(e, depth + 1))
+                .collect();
+            let elem_ty = elems.first().map_or_else(
+                || ty.element_type().cloned().unwrap_or(Type::Dynamic),
+                |e| e.ty().clone(),
+            );
+            let rebuilt = match ty {
+                Type::Set(_) => Value::set_of(elem_ty, elems),
+                _ => Value::list_of(elem_ty, elems),
+            };
+            return rebuilt.unwrap_or_else(|_| value.clone());
+        }
+        if let (Some(attrs), Some(child)) = (value.attributes(), self.children.get("")) {
+            let elems: Vec<(String, Value)> = attrs
+                .iter()
+                .map(|(k, e)| (k.clone(), child.apply_at(e, depth + 1)))
+                .collect();
+            let elem_ty = elems.first().map_or_else(
+                || ty.element_type().cloned().unwrap_or(Type::Dynamic),
+                |(_, e)| e.ty().clone(),
+            );
+            return Value::map_of(elem_ty, elems).unwrap_or_else(|_| value.clone());
+        }
+        value.clone()
+    }
+}
+
+/// The defaults of the type expression `expr` (already read as `ty`
+/// without errors).
+fn collect_defaults(
+    expr: &dyn Expression,
+    ty: &Type,
+    diags: &mut Diagnostics,
+    depth: usize,
+) -> Option<Defaults> {
+    if depth > MAX_DEPTH || keyword(expr).is_some() {
+        return None;
+    }
+    let call = expr.static_call().ok()?;
+    let arg = call.arguments.first()?;
+    let mut children = std::collections::BTreeMap::new();
+    let mut values = std::collections::BTreeMap::new();
+    match call.name.as_str() {
+        "list" | "set" | "map" => {
+            let elem = ty.element_type()?;
+            if let Some(d) = collect_defaults(arg.as_ref(), elem, diags, depth + 1) {
+                children.insert(String::new(), d);
+            }
+        }
+        "tuple" => {
+            let elements = arg.static_list().ok()?;
+            let types = ty.as_tuple()?.elements().to_vec();
+            for (i, (e, t)) in elements.iter().zip(&types).enumerate() {
+                if let Some(d) = collect_defaults(e.as_ref(), t, diags, depth + 1) {
+                    children.insert(i.to_string(), d);
+                }
+            }
+        }
+        "object" => {
+            let pairs = arg.static_map().ok()?;
+            let object = ty.as_object()?;
+            for pair in &pairs {
+                let Some(name) = keyword(pair.key.as_ref()) else {
+                    continue;
+                };
+                let Some(aty) = object.attribute(&name) else {
+                    continue;
+                };
+                let mut aty_expr = pair.value.clone();
+                if let Ok(opt) = pair.value.static_call() {
+                    if opt.name == "optional" && !opt.arguments.is_empty() {
+                        aty_expr = opt.arguments[0].clone();
+                        if let Some(default) = opt.arguments.get(1) {
+                            let (v, d) = default.value(&EvalContext::literal_only());
+                            let failed = d.has_errors();
+                            diags.extend(d);
+                            if !failed {
+                                match crate::convert::convert(&v, aty) {
+                                    Ok(v) => {
+                                        values.insert(name.clone(), v);
+                                    }
+                                    Err(e) => diags.push(
+                                        Diagnostic::error("Invalid default value for optional attribute")
+                                            .with_detail(format!(
+                                                "This default value is not compatible with the attribute's type constraint: {e}."
+                                            ))
+                                            .with_subject(default.range()),
+                                    ),
+                                }
+                            }
+                        }
+                    }
+                }
+                if let Some(d) = collect_defaults(aty_expr.as_ref(), aty, diags, depth + 1) {
+                    children.insert(name, d);
+                }
+            }
+        }
+        _ => return None,
+    }
+    if values.is_empty() && children.is_empty() {
+        return None;
+    }
+    Some(Defaults {
+        ty: ty.clone(),
+        values,
+        children,
+    })
 }
 
 /// Reads an exact type (Go's `typeexpr.Type`): like [`type_constraint`],
@@ -97,7 +314,7 @@ pub fn type_constraint(expr: &dyn Expression) -> Result<Type, Diagnostics> {
 /// ```
 pub fn type_of(expr: &dyn Expression) -> Result<Type, Diagnostics> {
     let mut diags = Diagnostics::new();
-    let ty = get_type(expr, false, &mut diags, 0);
+    let ty = get_type(expr, Kind::Exact, &mut diags, 0);
     diags.into_result(ty)
 }
 
@@ -195,7 +412,7 @@ fn write_type(ty: &Type, out: &mut String) {
                 if is_valid_identifier(name) {
                     out.push_str(name);
                 } else {
-                    out.push_str(&quote(name));
+                    out.push_str(&go_quote(name));
                 }
                 out.push('=');
                 write_type(aty, out);
@@ -247,12 +464,18 @@ fn invalid(detail: impl Into<String>, subject: Range) -> Diagnostic {
 /// Go's `getType` (without defaults): the type, with the diagnostics of the
 /// invalid parts appended to `diags`. On error the type is (or contains)
 /// the dynamic pseudo-type.
-fn get_type(
-    expr: &dyn Expression,
-    constraint: bool,
-    diags: &mut Diagnostics,
-    depth: usize,
-) -> Type {
+/// Which reading of a type expression.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// `typeexpr.Type`.
+    Exact,
+    /// `typeexpr.TypeConstraint`.
+    Constraint,
+    /// `typeexpr.TypeConstraintWithDefaults`.
+    WithDefaults,
+}
+
+fn get_type(expr: &dyn Expression, kind: Kind, diags: &mut Diagnostics, depth: usize) -> Type {
     if depth > MAX_DEPTH {
         diags.push(invalid(
             "The type specification is nested too deeply.",
@@ -266,17 +489,17 @@ fn get_type(
             "bool" => return Type::Bool,
             "string" => return Type::String,
             "number" => return Type::Number,
-            "any" if constraint => return Type::Dynamic,
+            "any" if kind != Kind::Exact => return Type::Dynamic,
             "any" => format!(
                 "The keyword {} cannot be used in this type specification: an exact type is required.",
-                quote(&kw)
+                go_quote(&kw)
             ),
             "list" | "map" | "set" => format!(
                 "The {kw} type constructor requires one argument specifying the element type."
             ),
             "object" => "The object type constructor requires one argument specifying the attribute types and values as a map.".to_owned(),
             "tuple" => "The tuple type constructor requires one argument specifying the element types as a list.".to_owned(),
-            _ => format!("The keyword {} is not a valid type specification.", quote(&kw)),
+            _ => format!("The keyword {} is not a valid type specification.", go_quote(&kw)),
         };
         diags.push(invalid(detail, expr.range()));
         return Type::Dynamic;
@@ -296,7 +519,7 @@ fn get_type(
             diags.push(invalid(
                 format!(
                     "Primitive type keyword {} does not expect arguments.",
-                    quote(name)
+                    go_quote(name)
                 ),
                 call.args_range.clone(),
             ));
@@ -306,7 +529,7 @@ fn get_type(
             diags.push(invalid(
                 format!(
                     "Type constraint keyword {} does not expect arguments.",
-                    quote(name)
+                    go_quote(name)
                 ),
                 call.args_range.clone(),
             ));
@@ -340,10 +563,10 @@ fn get_type(
     }
 
     match (name, call.arguments.first()) {
-        ("list", Some(arg)) => Type::list(get_type(arg.as_ref(), constraint, diags, depth + 1)),
-        ("set", Some(arg)) => Type::set(get_type(arg.as_ref(), constraint, diags, depth + 1)),
-        ("map", Some(arg)) => Type::map(get_type(arg.as_ref(), constraint, diags, depth + 1)),
-        ("object", Some(arg)) => object_type(expr, arg.as_ref(), constraint, diags, depth),
+        ("list", Some(arg)) => Type::list(get_type(arg.as_ref(), kind, diags, depth + 1)),
+        ("set", Some(arg)) => Type::set(get_type(arg.as_ref(), kind, diags, depth + 1)),
+        ("map", Some(arg)) => Type::map(get_type(arg.as_ref(), kind, diags, depth + 1)),
+        ("object", Some(arg)) => object_type(expr, arg.as_ref(), kind, diags, depth),
         ("tuple", Some(arg)) => {
             let Ok(elements) = arg.static_list() else {
                 diags.push(
@@ -357,7 +580,7 @@ fn get_type(
             };
             let types: Vec<Type> = elements
                 .iter()
-                .map(|e| get_type(e.as_ref(), constraint, diags, depth + 1))
+                .map(|e| get_type(e.as_ref(), kind, diags, depth + 1))
                 .collect();
             Type::tuple(types)
         }
@@ -365,7 +588,7 @@ fn get_type(
             diags.push(invalid(
                 format!(
                     "Keyword {} is valid only as a modifier for object type attributes.",
-                    quote(name)
+                    go_quote(name)
                 ),
                 call.name_range.clone(),
             ));
@@ -373,7 +596,10 @@ fn get_type(
         }
         _ => {
             diags.push(invalid(
-                format!("Keyword {} is not a valid type constructor.", quote(name)),
+                format!(
+                    "Keyword {} is not a valid type constructor.",
+                    go_quote(name)
+                ),
                 expr.range(),
             ));
             Type::Dynamic
@@ -385,7 +611,7 @@ fn get_type(
 fn object_type(
     expr: &dyn Expression,
     arg: &dyn Expression,
-    constraint: bool,
+    kind: Kind,
     diags: &mut Diagnostics,
     depth: usize,
 ) -> Type {
@@ -427,7 +653,7 @@ fn object_type(
                     );
                     continue;
                 };
-                if !constraint {
+                if kind == Kind::Exact {
                     diags.push(
                         invalid(
                             "Optional attribute modifier is only for type constraints, not for exact types.",
@@ -435,12 +661,24 @@ fn object_type(
                         )
                         .with_context(pair.value.range()),
                     );
-                } else if call.arguments.len() == 1 {
+                } else if call.arguments.len() == 1
+                    || (call.arguments.len() == 2 && kind == Kind::WithDefaults)
+                {
                     optional.push(attr_name.clone());
-                } else {
+                } else if kind != Kind::WithDefaults {
+                    // Go's TypeConstraint (without defaults) takes one
+                    // argument; TypeConstraintWithDefaults reads a default.
                     diags.push(
                         invalid(
                             "Optional attribute modifier expects only one argument: the attribute type.",
+                            call.args_range.clone(),
+                        )
+                        .with_context(pair.value.range()),
+                    );
+                } else {
+                    diags.push(
+                        invalid(
+                            "Optional attribute modifier expects at most two arguments: the attribute type, and a default value.",
                             call.args_range.clone(),
                         )
                         .with_context(pair.value.range()),
@@ -450,7 +688,7 @@ fn object_type(
             }
         }
 
-        let aty = get_type(aty_expr.as_ref(), constraint, diags, depth + 1);
+        let aty = get_type(aty_expr.as_ref(), kind, diags, depth + 1);
         // A name given twice keeps its last type (the object type's map
         // keeps the last entry), as Go's map does.
         attributes.push((attr_name, aty));
@@ -679,5 +917,112 @@ mod tests {
             err.iter()
                 .any(|d| d.detail == "The type specification is nested too deeply.")
         );
+    }
+
+    fn with_defaults(text: &str) -> (Type, Option<Defaults>) {
+        parse_type_constraint_with_defaults(text, "t").unwrap()
+    }
+
+    fn apply(text: &str, value: Value) -> Value {
+        let (ty, defaults) = with_defaults(text);
+        let converted = crate::convert::convert(&value, &ty).unwrap();
+        defaults.map_or(converted.clone(), |d| d.apply(&converted))
+    }
+
+    #[test]
+    fn optional_with_default_is_read_only_with_defaults() {
+        let text = "object({a = optional(string, \"x\")})";
+        let err = parse_type_constraint(text, "t").unwrap_err();
+        assert!(
+            err.iter()
+                .any(|d| d.detail.contains("expects only one argument"))
+        );
+        let (ty, defaults) = with_defaults(text);
+        assert_eq!(ty, Type::object_with_optional([("a", Type::String)], ["a"]));
+        let defaults = defaults.unwrap();
+        assert_eq!(defaults.values["a"], Value::string("x"));
+        // No default anywhere: no defaults.
+        assert!(with_defaults("object({a = optional(string)})").1.is_none());
+        // Three arguments are an error in both readings.
+        let err = parse_type_constraint_with_defaults("object({a = optional(string, 1, 2)})", "t")
+            .unwrap_err();
+        assert!(
+            err.iter()
+                .any(|d| d.detail.contains("at most two arguments"))
+        );
+    }
+
+    #[test]
+    fn defaults_fill_absent_and_null_attributes_only() {
+        let v = apply(
+            "object({a = optional(string, \"x\"), b = optional(number, 1), c = string})",
+            Value::object([("b", Value::number(5)), ("c", Value::string("c"))]),
+        );
+        assert_eq!(v.get("a"), Some(&Value::string("x")));
+        assert_eq!(v.get("b"), Some(&Value::number(5)));
+        // A default is converted to the attribute's type.
+        let v = apply("object({a = optional(string, 7)})", Value::empty_object());
+        assert_eq!(v.get("a"), Some(&Value::string("7")));
+    }
+
+    #[test]
+    fn defaults_reach_nested_objects_and_collection_elements() {
+        let text = "object({
+            ports = list(object({n = number, proto = optional(string, \"tcp\")})),
+            tags = map(object({v = optional(bool, true)})),
+            inner = optional(object({x = optional(number, 3)}), {}),
+            pair = tuple([object({q = optional(string, \"q\")}), string]),
+        })";
+        let v = apply(
+            text,
+            Value::object([
+                (
+                    "ports",
+                    Value::tuple([
+                        Value::object([("n", Value::number(80))]),
+                        Value::object([("n", Value::number(53)), ("proto", Value::string("udp"))]),
+                    ]),
+                ),
+                ("tags", Value::object([("k", Value::empty_object())])),
+                (
+                    "pair",
+                    Value::tuple([Value::empty_object(), Value::string("s")]),
+                ),
+            ]),
+        );
+        let ports = v.get("ports").unwrap().elements().unwrap();
+        assert_eq!(ports[0].get("proto"), Some(&Value::string("tcp")));
+        assert_eq!(ports[1].get("proto"), Some(&Value::string("udp")));
+        assert_eq!(
+            v.get("tags").unwrap().get("k").unwrap().get("v"),
+            Some(&Value::bool(true))
+        );
+        // A default object gets its own nested defaults.
+        assert_eq!(v.get("inner").unwrap().get("x"), Some(&Value::number(3)));
+        let pair = v.get("pair").unwrap().elements().unwrap();
+        assert_eq!(pair[0].get("q"), Some(&Value::string("q")));
+    }
+
+    #[test]
+    fn an_incompatible_default_is_an_error_at_the_default() {
+        let err =
+            parse_type_constraint_with_defaults("object({a = optional(number, \"no\")})", "t")
+                .unwrap_err();
+        let d = err.iter().next().unwrap();
+        assert_eq!(d.summary, "Invalid default value for optional attribute");
+        assert_eq!(d.subject.as_ref().unwrap().to_string(), "t:1,30-34");
+        // A default that is not constant is an error too.
+        assert!(
+            parse_type_constraint_with_defaults("object({a = optional(string, var.x)})", "t")
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn unknown_and_null_values_are_left_alone() {
+        let (ty, d) = with_defaults("object({a = optional(string, \"x\")})");
+        let d = d.unwrap();
+        assert_eq!(d.apply(&Value::null(ty.clone())), Value::null(ty.clone()));
+        assert_eq!(d.apply(&Value::unknown(ty.clone())), Value::unknown(ty));
     }
 }

@@ -36,6 +36,7 @@ use std::sync::Arc;
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 use crate::number::Number;
+use crate::semantics::Semantics;
 use crate::ty::{CapsuleType, Type};
 
 /// An HCL value: a type and, unless it is null or unknown, its content.
@@ -399,7 +400,27 @@ impl Value {
     /// except where the types alone already prove the values unequal. The
     /// dynamic pseudo-type stands for whatever type the other operand has.
     pub fn equals(&self, other: &Value) -> Value {
-        match equality(self, other) {
+        self.equals_with(other, Semantics::Spec)
+    }
+
+    /// [`Value::equals`] by the rules of `sem`. In Go mode (`go-cty`'s
+    /// `Value.Equals`) any two nulls are equal whatever their types, and a
+    /// comparison with an unknown value is unknown when the other operand is
+    /// null or the unknown value's type has dynamic parts (else `false` for
+    /// different types, unknown for the same type).
+    ///
+    /// ```
+    /// use hcl_core::{Semantics, Type, Value};
+    ///
+    /// let (s, n) = (Value::null(Type::String), Value::null(Type::Number));
+    /// assert!(s.equals_with(&n, Semantics::Spec).is_false());
+    /// assert!(s.equals_with(&n, Semantics::Go).is_true());
+    /// let unknown = Value::unknown(Type::Number);
+    /// assert!(s.equals_with(&unknown, Semantics::Spec).is_false());
+    /// assert!(!s.equals_with(&unknown, Semantics::Go).is_known());
+    /// ```
+    pub fn equals_with(&self, other: &Value, sem: Semantics) -> Value {
+        match equality(self, other, sem.is_go()) {
             Some(b) => Value::bool(b),
             None => Value::unknown(Type::Bool),
         }
@@ -456,13 +477,19 @@ fn collect_attributes<K: Into<String>>(
         .collect()
 }
 
-/// Three-valued equality: `None` is unknown.
-fn equality(a: &Value, b: &Value) -> Option<bool> {
+/// Three-valued equality: `None` is unknown. `go`: Go's rules for nulls.
+fn equality(a: &Value, b: &Value, go: bool) -> Option<bool> {
     match (a.is_known(), b.is_known()) {
         (false, false) => return None,
+        (true, false) if go => return unknown_side_go(a, b),
+        (false, true) if go => return unknown_side_go(b, a),
         (true, false) => return unknown_side(a, b),
         (false, true) => return unknown_side(b, a),
         (true, true) => {}
+    }
+    if go && (a.is_null() || b.is_null()) {
+        // Go: nulls are equal whatever their types.
+        return Some(a.is_null() && b.is_null());
     }
     if a.is_null() || b.is_null() {
         // Typed nulls: equal when their types are identical, the dynamic
@@ -488,19 +515,19 @@ fn equality(a: &Value, b: &Value) -> Option<bool> {
         (Repr::Number(x), Repr::Number(y)) => Some(x == y),
         (Repr::String(x), Repr::String(y)) => Some(x == y),
         (Repr::Elements(x), Repr::Elements(y)) if matches!(a.ty, Type::Set(_)) => {
-            set_equality(x, y)
+            set_equality(x, y, go)
         }
         (Repr::Elements(x), Repr::Elements(y)) => {
             if x.len() != y.len() {
                 return Some(false);
             }
-            all_equal(x.iter().zip(y.iter()))
+            all_equal(x.iter().zip(y.iter()), go)
         }
         (Repr::Attributes(x), Repr::Attributes(y)) => {
             if x.len() != y.len() || !x.keys().eq(y.keys()) {
                 return Some(false);
             }
-            all_equal(x.values().zip(y.values()))
+            all_equal(x.values().zip(y.values()), go)
         }
         (Repr::Capsule(x), Repr::Capsule(y)) => match &a.ty {
             Type::Capsule(c) => Some(c.values_equal(x.as_ref(), y.as_ref())),
@@ -525,12 +552,23 @@ fn unknown_side(known: &Value, unknown: &Value) -> Option<bool> {
     }
 }
 
+/// Go's equality when `known` is known and `unknown` is not: unknown if
+/// the known value is null or the unknown one's type has dynamic parts,
+/// else `false` for different types.
+fn unknown_side_go(known: &Value, unknown: &Value) -> Option<bool> {
+    if known.is_null() || unknown.ty.has_dynamic() || known.ty == unknown.ty {
+        None
+    } else {
+        Some(false)
+    }
+}
+
 /// In order, the first pair that is unequal decides `false`, and the first
 /// pair whose equality is unknown decides unknown (as the Go implementation
 /// walks a list).
-fn all_equal<'a>(pairs: impl Iterator<Item = (&'a Value, &'a Value)>) -> Option<bool> {
+fn all_equal<'a>(pairs: impl Iterator<Item = (&'a Value, &'a Value)>, go: bool) -> Option<bool> {
     for (x, y) in pairs {
-        match equality(x, y) {
+        match equality(x, y, go) {
             Some(true) => {}
             other => return other,
         }
@@ -540,11 +578,11 @@ fn all_equal<'a>(pairs: impl Iterator<Item = (&'a Value, &'a Value)>) -> Option<
 
 /// Two sets are equal when every element of each is in the other; a set
 /// holding an unknown element compares as unknown.
-fn set_equality(x: &[Value], y: &[Value]) -> Option<bool> {
+fn set_equality(x: &[Value], y: &[Value], go: bool) -> Option<bool> {
     if x.iter().chain(y).any(|v| !v.is_wholly_known()) {
         return None;
     }
-    let contains = |set: &[Value], v: &Value| set.iter().any(|w| equality(v, w) == Some(true));
+    let contains = |set: &[Value], v: &Value| set.iter().any(|w| equality(v, w, go) == Some(true));
     Some(x.len() == y.len() && x.iter().all(|v| contains(y, v)) && y.iter().all(|v| contains(x, v)))
 }
 
@@ -596,7 +634,7 @@ fn set_order(elements: Vec<Value>) -> Vec<Value> {
         }
         if !unique[run_start..]
             .iter()
-            .any(|u| equality(u, v) == Some(true))
+            .any(|u| equality(u, v, false) == Some(true))
         {
             unique.push(v.clone());
         }
@@ -930,6 +968,53 @@ mod tests {
                 .equals(&Value::null(Type::Number))
                 .is_false()
         );
+    }
+
+    #[test]
+    fn go_mode_null_values_of_any_types_are_equal() {
+        // go-cty's Value.Equals: nulls are equal whatever their types, and
+        // a null compared with an unknown value is unknown.
+        let go = Semantics::Go;
+        let null_s = Value::null(Type::String);
+        assert!(null_s.equals_with(&Value::null(Type::Number), go).is_true());
+        assert!(
+            Value::null(Type::list(Type::Bool))
+                .equals_with(&Value::null(Type::map(Type::Bool)), go)
+                .is_true()
+        );
+        assert!(null_s.equals_with(&s("x"), go).is_false());
+        assert!(
+            !null_s
+                .equals_with(&Value::unknown(Type::Number), go)
+                .is_known()
+        );
+        assert!(
+            null_s
+                .equals_with(&Value::unknown(Type::Number), Semantics::Spec)
+                .is_false()
+        );
+        // An unknown whose type has dynamic parts is unknown against
+        // anything; otherwise different types are unequal.
+        let dyn_object = Type::object([("a", Type::Dynamic)]);
+        assert!(
+            !Value::unknown(dyn_object.clone())
+                .equals_with(&s("x"), go)
+                .is_known()
+        );
+        assert!(
+            Value::unknown(dyn_object.clone())
+                .equals_with(&s("x"), Semantics::Spec)
+                .is_false()
+        );
+        let known = Value::object([("a", Value::null(Type::Dynamic))]);
+        assert!(
+            known
+                .equals_with(&Value::unknown(Type::String), go)
+                .is_false()
+        );
+        // Otherwise as the spec.
+        assert!(s("x").equals_with(&s("x"), go).is_true());
+        assert!(s("1").equals_with(&Value::number(1), go).is_false());
     }
 
     #[test]

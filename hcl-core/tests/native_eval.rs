@@ -2028,6 +2028,25 @@ fn range_of_strings_and_heredocs_as_go() {
     );
 }
 
+#[test]
+fn range_of_template_starting_with_escaped_sequence_as_go() {
+    // The first literal part is the `$${` / `%%{` token, both bytes of the
+    // escape included (Go: 1:2-1:5 here), not the unescaped text after the
+    // first byte.
+    ranges(r#""$${x}-y""#, "t.hcl:1,1-10", "t.hcl:1,2-5");
+    ranges(r#""%%{x}-y""#, "t.hcl:1,1-10", "t.hcl:1,2-5");
+    ranges(r#""$${""#, "t.hcl:1,1-6", "t.hcl:1,2-5");
+    ranges(r#""$${x}""#, "t.hcl:1,1-8", "t.hcl:1,2-5");
+    ranges("<<EOT\n$${x}-y\nEOT\n", "t.hcl:1,1-3,4", "t.hcl:2,1-4");
+    ranges("<<EOT\n%%{x}\nEOT\n", "t.hcl:1,1-3,4", "t.hcl:2,1-4");
+    // In a heredoc, an escape that ends its line is one token with the
+    // newline (as Go's scanner makes it).
+    ranges("<<EOT\n$${\nEOT\n", "t.hcl:1,1-3,4", "t.hcl:2,1-3,1");
+    // An escape later in the literal does not move its start.
+    ranges(r#""a$${x}""#, "t.hcl:1,1-9", "t.hcl:1,2-3");
+    value_of(r#""$${x}-y""#, r#""${x}-y" : string"#);
+}
+
 // ---------------------------------------------------------------------------
 // Static Analysis
 

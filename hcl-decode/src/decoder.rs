@@ -10,6 +10,7 @@ use hcl_core::function::Function;
 use hcl_core::native::ParseOptions;
 use hcl_core::parse::Syntax;
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, EvalContextError, Renderer, Value};
+use hcl_functions::Library;
 
 use crate::decode::{DecodeContext, HclBody, decode_struct};
 use crate::error::Error;
@@ -99,22 +100,71 @@ pub enum Mode {
 ///     .unwrap_err();
 /// assert_eq!(err.diagnostics().len(), 1);
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Decoder {
     variables: BTreeMap<String, Value>,
     functions: BTreeMap<String, Function>,
+    library: Library,
     base: Option<EvalContext>,
     literal_only: bool,
     mode: Mode,
     syntax: Option<Syntax>,
     parse_options: ParseOptions,
+    pub(crate) language: crate::language::Options,
+}
+
+impl Default for Decoder {
+    fn default() -> Decoder {
+        Decoder {
+            variables: BTreeMap::new(),
+            functions: BTreeMap::new(),
+            library: Library::pure(),
+            language: crate::language::Options::default(),
+            base: None,
+            literal_only: false,
+            mode: Mode::default(),
+            syntax: None,
+            parse_options: ParseOptions::default(),
+        }
+    }
 }
 
 impl Decoder {
-    /// A decoder in full-expression mode with no variables and functions,
+    /// A decoder in full-expression mode with no variables, every pure
+    /// function of the [function library](crate::functions) (what
+    /// Terraform users expect: `upper`, `merge`, `lookup`, `try`, ...),
     /// exhaustive, choosing the syntax by file name.
     pub fn new() -> Decoder {
         Decoder::default()
+    }
+
+    /// The functions of the [function library](crate::functions) that
+    /// expressions may call: [`Library::pure`] unless told otherwise,
+    /// [`Library::empty`] for none, or a choice of families, impure
+    /// functions and filesystem functions under a root directory. Functions
+    /// declared with [`Decoder::function`] (or in a base
+    /// [context](Decoder::eval_context)) override the library's.
+    ///
+    /// ```
+    /// use hcl_decode::functions::{Family, Library};
+    /// use hcl_decode::prelude::*;
+    ///
+    /// #[derive(HclBody, Debug)]
+    /// struct Config {
+    ///     name: String,
+    /// }
+    ///
+    /// let src = "name = upper(\"api\")\n";
+    /// let strings = Decoder::new().function_library(Library::empty().family(Family::String));
+    /// assert_eq!(strings.decode_str::<Config>(src, "c.hcl").unwrap().name, "API");
+    ///
+    /// let none = Decoder::new().function_library(Library::empty());
+    /// let err = none.decode_str::<Config>(src, "c.hcl").unwrap_err();
+    /// assert!(err.to_string().contains("Call to unknown function"));
+    /// ```
+    pub fn function_library(mut self, library: Library) -> Decoder {
+        self.library = library;
+        self
     }
 
     /// Declares a variable for expressions.
@@ -172,6 +222,119 @@ impl Decoder {
         self
     }
 
+    /// Enables input variables: `variable "NAME" { type, default,
+    /// description, sensitive, nullable, validation }` blocks (taken out of
+    /// the body) and `var.NAME` references. See the crate documentation's
+    /// [input variables](crate#input-variables).
+    pub fn variable_blocks(mut self) -> Decoder {
+        self.language.variable_blocks = true;
+        self
+    }
+
+    /// Enables `locals { NAME = EXPR }` blocks (any number, taken out of
+    /// the body) and `local.NAME` references.
+    pub fn locals(mut self) -> Decoder {
+        self.language.locals = true;
+        self
+    }
+
+    /// Enables `function "NAME" { params, variadic_param, result }` blocks
+    /// (Go's `ext/userfunc`), callable from the rest of the configuration.
+    pub fn user_functions(mut self) -> Decoder {
+        self.language.user_functions = true;
+        self
+    }
+
+    /// Whether `dynamic "NAME"` blocks are expanded (Go's `ext/dynblock`;
+    /// on by default). Turn it off for an application with its own
+    /// `dynamic` block type.
+    pub fn dynamic_blocks(mut self, on: bool) -> Decoder {
+        self.language.dynamic_blocks = on;
+        self
+    }
+
+    /// Environment variables named `PREFIX` + a variable's name give it a
+    /// value (above its default): the text as it is for a `string`
+    /// variable, otherwise parsed as an HCL expression, as Terraform's
+    /// `TF_VAR_`.
+    pub fn env_prefix(mut self, prefix: impl Into<String>) -> Decoder {
+        self.language.env_prefix = Some(prefix.into());
+        self
+    }
+
+    /// A variable file (attributes only; native, or JSON for `.json`),
+    /// above the environment; later files above earlier ones.
+    pub fn var_file(mut self, path: impl AsRef<Path>) -> Decoder {
+        self.language.var_files.push(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// An explicit value for an input variable, above every other source.
+    /// A name the configuration does not declare is an error.
+    pub fn input(mut self, name: impl Into<String>, value: Value) -> Decoder {
+        self.language.inputs.insert(name.into(), value);
+        self
+    }
+
+    /// Decodes several files (native or JSON, by name) as one
+    /// configuration: their bodies merged, the language blocks pooled, every
+    /// diagnostic of every file at once, file by file in the order given.
+    pub fn decode_files<T: HclBody, P: AsRef<Path>>(
+        &self,
+        paths: impl IntoIterator<Item = P>,
+    ) -> Result<T, Error> {
+        self.decode_files_evaluated(paths).map(|e| e.value)
+    }
+
+    /// [`Decoder::decode_files`], with the input variables, the local values
+    /// and the warnings.
+    pub fn decode_files_evaluated<T: HclBody, P: AsRef<Path>>(
+        &self,
+        paths: impl IntoIterator<Item = P>,
+    ) -> Result<crate::Evaluated<T>, Error> {
+        let ctx = self.eval_context_or_error().map_err(Error::new)?;
+        let files = crate::language::files::Files::read(self, paths);
+        files
+            .decode::<T>(self, &ctx)
+            .map(|e| e.map(|(value, _)| value))
+    }
+
+    /// [`Decoder::decode_str`], with the input variables, the local values
+    /// and the warnings.
+    pub fn decode_str_evaluated<T: HclBody>(
+        &self,
+        source: &str,
+        file_name: &str,
+    ) -> Result<crate::Evaluated<T>, Error> {
+        self.decode_evaluated(source.as_bytes(), file_name)
+            .map(|e| e.map(|(value, _)| value))
+    }
+
+    /// Starts a layered decoding of several files as one configuration
+    /// (see [`Decoder::decode_files`] and [`Layers`]).
+    pub fn layers_files<P: AsRef<Path>>(
+        &self,
+        paths: impl IntoIterator<Item = P>,
+    ) -> Result<Layers, Error> {
+        let ctx = self.eval_context_or_error().map_err(Error::new)?;
+        Ok(crate::language::files::Files::read(self, paths).layers(self, &ctx))
+    }
+
+    fn decode_evaluated<T: HclBody>(
+        &self,
+        source: &[u8],
+        file_name: &str,
+    ) -> Result<crate::Evaluated<(T, BodyHandle)>, Error> {
+        let ctx = self
+            .eval_context_or_error()
+            .map_err(|d| Error::new(d).with_renderer(renderer(source, file_name)))?;
+        let source = crate::language::files::Source {
+            name: file_name.to_owned(),
+            text: source.to_vec(),
+        };
+        crate::language::files::Files::parse(self, vec![source]).decode::<T>(self, &ctx)
+    }
+
     /// The evaluation context the options describe; an error for a
     /// literal-only decoder with variables or functions (see
     /// [`Decoder::literal_only`]).
@@ -195,6 +358,19 @@ impl Decoder {
                 }
             }
         }
+        if !literal {
+            // The library is the lowest layer: a base context's functions
+            // and the decoder's own override it.
+            for (name, function) in self.library.functions() {
+                let shadowed = self
+                    .base
+                    .as_ref()
+                    .is_some_and(|b| b.function(&name).is_some());
+                if !shadowed {
+                    ctx.declare_function(name, function)?;
+                }
+            }
+        }
         for (name, value) in &self.variables {
             ctx.declare_variable(name.clone(), value.clone())?;
         }
@@ -205,7 +381,7 @@ impl Decoder {
     }
 
     /// [`Decoder::build_eval_context`], its error as a decoding error.
-    fn eval_context_or_error(&self) -> Result<EvalContext, Diagnostics> {
+    pub(crate) fn eval_context_or_error(&self) -> Result<EvalContext, Diagnostics> {
         self.build_eval_context().map_err(|e| {
             Diagnostics::from(
                 Diagnostic::error("Invalid decoder options").with_detail(format!(
@@ -228,7 +404,7 @@ impl Decoder {
     }
 
     /// Parses, keeping the tree the parser recovered from syntax errors.
-    fn parse_recovering(&self, source: &[u8], file_name: &str) -> Parsed {
+    pub(crate) fn parse_recovering(&self, source: &[u8], file_name: &str) -> Parsed {
         let syntax = self
             .syntax
             .unwrap_or_else(|| Syntax::from_file_name(file_name));
@@ -352,31 +528,29 @@ impl Decoder {
         source: &[u8],
         file_name: &str,
     ) -> Result<Decoded<(T, BodyHandle)>, Error> {
-        // The renderer (a copy of the text) is made only when there is
-        // something to show.
-        let ctx = self
-            .eval_context_or_error()
-            .map_err(|d| Error::new(d).with_renderer(renderer(source, file_name)))?;
-        let parsed = self.parse_recovering(source, file_name);
-        let (value, diags) = self.decode_in::<T>(&parsed.body, &ctx);
-        let diags = parsed.damage.merge(&parsed.diags, diags);
-        match value {
-            Some(value) if !diags.has_errors() => Ok(Decoded {
-                value,
-                renderer: if diags.is_empty() {
-                    Renderer::new()
-                } else {
-                    renderer(source, file_name)
-                },
-                warnings: diags,
-            }),
-            _ => Err(Error::new(diags).with_renderer(renderer(source, file_name))),
-        }
+        self.decode_evaluated(source, file_name).map(|e| Decoded {
+            value: e.value,
+            warnings: e.warnings,
+            renderer: e.renderer,
+        })
     }
 
     /// Decodes a body: the value (with the remaining body) if it could be
     /// built, and every diagnostic, in source order.
     fn decode_in<T: HclBody>(
+        &self,
+        body: &BodyHandle,
+        ctx: &EvalContext,
+    ) -> (Option<(T, BodyHandle)>, Diagnostics) {
+        let prepared = crate::language::prepare(&self.language, body, ctx);
+        let (value, diags) = self.decode_plain::<T>(&prepared.body, &prepared.ctx);
+        let mut diags = prepared.combine(diags, &|_| None);
+        diags.sort_by_source();
+        (value, diags)
+    }
+
+    /// Decodes a body without the language layer.
+    pub(crate) fn decode_plain<T: HclBody>(
         &self,
         body: &BodyHandle,
         ctx: &EvalContext,
@@ -448,14 +622,14 @@ impl Decoder {
     }
 
     fn layers_slice(&self, source: &[u8], file_name: &str) -> Result<Layers, Error> {
-        let renderer = renderer(source, file_name);
         let ctx = self
             .eval_context_or_error()
-            .map_err(|d| Error::new(d).with_renderer(renderer.clone()))?;
-        let parsed = self.parse_recovering(source, file_name);
-        Ok(Layers::new(parsed.body, ctx)
-            .with_renderer(renderer)
-            .with_syntax(parsed.diags, parsed.damage))
+            .map_err(|d| Error::new(d).with_renderer(renderer(source, file_name)))?;
+        let source = crate::language::files::Source {
+            name: file_name.to_owned(),
+            text: source.to_vec(),
+        };
+        Ok(crate::language::files::Files::parse(self, vec![source]).layers(self, &ctx))
     }
 }
 

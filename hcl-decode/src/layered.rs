@@ -64,6 +64,8 @@ pub struct Layers {
     /// The file's syntax diagnostics, and what its errors damaged.
     syntax: Diagnostics,
     damage: Damage,
+    /// The language layer had errors: a "not known yet" error is derived.
+    derived_unknowns: bool,
 }
 
 impl Layers {
@@ -77,6 +79,7 @@ impl Layers {
             renderer: Renderer::new(),
             syntax: Diagnostics::new(),
             damage: Damage::none(),
+            derived_unknowns: false,
         }
     }
 
@@ -89,6 +92,13 @@ impl Layers {
     pub(crate) fn with_syntax(mut self, syntax: Diagnostics, damage: Damage) -> Layers {
         self.syntax = syntax;
         self.damage = damage;
+        self
+    }
+
+    /// The language layer's diagnostics, and whether it failed somewhere.
+    pub(crate) fn with_language(mut self, diags: Diagnostics, failed: bool) -> Layers {
+        self.diags.extend(diags);
+        self.derived_unknowns = failed;
         self
     }
 
@@ -138,6 +148,12 @@ impl Layers {
     pub fn finish(self) -> Result<Diagnostics, Error> {
         let mut diags = self.diags;
         diags.extend(unconsumed(&self.rest, &self.schemas));
+        if self.derived_unknowns {
+            diags = diags
+                .into_iter()
+                .filter(|d| !d.detail.contains("the value is not known yet"))
+                .collect();
+        }
         let diags = self.damage.merge(&self.syntax, diags);
         if diags.has_errors() {
             Err(Error::new(diags).with_renderer(self.renderer))

@@ -48,10 +48,15 @@
 //!    [durations, addresses and other everyday types](#everyday-types-durations-addresses-non-zero-numbers)
 //! 4. [Errors](#errors): every mistake at once; warnings;
 //!    [colour, JSON and miette](#every-screen-colour-json-miette)
-//! 5. [Variables and functions](#variables-and-functions)
+//! 5. [Variables and functions](#variables-and-functions); [the function
+//!    library](#the-function-library)
 //! 6. [Layered decoding](#layered-decoding): an application and its plugins
 //! 7. [JSON files](#json-files)
 //! 8. [The hcldec spec language](#the-hcldec-spec-language)
+//! 9. [The configuration language](#the-configuration-language):
+//!    [dynamic blocks](#dynamic-blocks), [input variables](#input-variables),
+//!    [locals](#locals), [user functions](#user-functions),
+//!    [several files](#several-files)
 //!
 //! ## Reading files
 //!
@@ -782,6 +787,123 @@
 //! );
 //! ```
 //!
+//! ## The function library
+//!
+//! Expressions may call the functions Terraform users know: every
+//! function of go-cty's standard library under Terraform's name, and
+//! Terraform's own pure functions ([`functions`], the `hcl-functions`
+//! crate, with cty's results and messages). [`Decoder::new`], [`from_str`]
+//! and [`from_file`] offer all pure functions; [`Decoder::function_library`]
+//! chooses families ([`functions::Family`]), adds the impure ones
+//! (`timestamp`, `uuid`) or the filesystem ones (under a root directory
+//! only), or none ([`functions::Library::empty`]); [`Decoder::function`]
+//! adds the application's own, which override the library's. (The
+//! fifteen functions of the `hcldec` tool are [`hcl_core::stdlib`], what
+//! [`spec`] files use by default.)
+//!
+//! One example per family, each a field of this struct:
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     string: String,
+//!     collection: Vec<String>,
+//!     number: i64,
+//!     set: Vec<String>,
+//!     encoding: String,
+//!     regex: String,
+//!     datetime: String,
+//!     hash: String,
+//!     network: String,
+//!     conversion: String,
+//!     fallback: String,
+//! }
+//!
+//! let src = r#"
+//! string     = format("%s-%03d", upper("web"), 7)
+//! collection = sort(distinct(concat(["b", "a"], ["a", "c"])))
+//! number     = max(parseint("ff", 16), pow(2, 4))
+//! set        = setunion(["a"], ["b", "a"])
+//! encoding   = jsonencode(merge({a = 1}, {b = [true]}))
+//! regex      = regex("v([0-9.]+)", "release v1.2.3")[0]
+//! datetime   = formatdate("YYYY-MM-DD", timeadd("2024-01-31T23:00:00Z", "2h"))
+//! hash       = substr(sha256("hello"), 0, 8)
+//! network    = cidrsubnet("10.0.0.0/16", 8, 2)
+//! conversion = tostring(tonumber("42"))
+//! fallback   = try(lookup({}, "region", null), "eu-west-1")
+//! "#;
+//! let c: Config = hcl_decode::from_str(src, "app.hcl").unwrap();
+//! assert_eq!(c.string, "WEB-007");
+//! assert_eq!(c.collection, ["a", "b", "c"]);
+//! assert_eq!(c.number, 255);
+//! assert_eq!(c.set, ["a", "b"]);
+//! assert_eq!(c.encoding, r#"{"a":1,"b":[true]}"#);
+//! assert_eq!(c.regex, "1.2.3");
+//! assert_eq!(c.datetime, "2024-02-01");
+//! assert_eq!(c.hash, "2cf24dba");
+//! assert_eq!(c.network, "10.0.2.0/24");
+//! assert_eq!(c.conversion, "42");
+//! assert_eq!(c.fallback, "eu-west-1");
+//! ```
+//!
+//! The filesystem functions read only under the root directory they are
+//! given; a path that leaves it is an error, never a read:
+//!
+//! ```
+//! use hcl_decode::functions::Library;
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     motd: String,
+//! }
+//!
+//! let root = std::env::temp_dir().join(format!("hcl-decode-doc-fs-{}", std::process::id()));
+//! std::fs::create_dir_all(&root).unwrap();
+//! std::fs::write(root.join("motd.txt"), "Hello, ${name}!").unwrap();
+//! let decoder = Decoder::new().function_library(Library::pure().filesystem(&root));
+//!
+//! let c: Config = decoder
+//!     .decode_str("motd = templatefile(\"motd.txt\", { name = \"ops\" })\n", "app.hcl")
+//!     .unwrap();
+//! assert_eq!(c.motd, "Hello, ops!");
+//!
+//! let err = decoder.decode_str::<Config>("motd = file(\"../../etc/passwd\")\n", "app.hcl").unwrap_err();
+//! assert!(err.to_string().contains("is outside the directory that the filesystem functions are confined to"));
+//! # std::fs::remove_dir_all(&root).unwrap();
+//! ```
+//!
+//! An application function extends the library, or replaces one of its
+//! functions:
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     id: String,
+//!     name: String,
+//! }
+//!
+//! let service_id = Function::builder()
+//!     .param(Parameter::new("name", Type::String))
+//!     .returns(Type::String)
+//!     .build(|args, _| Ok(Value::string(format!("svc-{}", args[0].as_str().unwrap_or_default()))));
+//! // Replaces the library's `lower` for this application.
+//! let lower = Function::builder()
+//!     .param(Parameter::new("s", Type::String))
+//!     .returns(Type::String)
+//!     .build(|args, _| Ok(Value::string(args[0].as_str().unwrap_or_default().to_ascii_lowercase())));
+//! let decoder = Decoder::new().function("service_id", service_id).function("lower", lower);
+//!
+//! let c: Config = decoder
+//!     .decode_str("id = service_id(\"api\")\nname = lower(\"ÀPI\")\n", "app.hcl")
+//!     .unwrap();
+//! assert_eq!((c.id.as_str(), c.name.as_str()), ("svc-api", "Àpi"));
+//! ```
+//!
 //! ## Layered decoding
 //!
 //! An application and its plugins decode one file in turns ([`layered`],
@@ -873,11 +995,126 @@
 //! assert!(diags.is_empty());
 //! assert_eq!(value, Value::object([("name", Value::string("web"))]));
 //! ```
+//!
+//! ## The configuration language
+//!
+//! One line per feature on the [`Decoder`]; the layer takes its blocks
+//! out of the body, so the application's struct never declares
+//! `variable`, `locals`, `function` or `dynamic`. A value that failed is
+//! unknown downstream and causes no second error.
+//! [`Decoder::decode_str_evaluated`] and [`Decoder::decode_files_evaluated`]
+//! also return the variables (with their [`ValueSource`]) and locals
+//! ([`Evaluated`]).
+//!
+//! ### Dynamic blocks
+//!
+//! On by default (HashiCorp's `ext/dynblock`); `dynamic_blocks(false)`
+//! turns them off.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(HclBody)]
+//! struct Port { #[hcl(label)] name: String, number: u16 }
+//! #[derive(HclBody)]
+//! struct Job { #[hcl(block)] port: Vec<Port> }
+//!
+//! let src = "dynamic \"port\" {\n  for_each = { http = 80, https = 443 }\n  labels = [port.key]\n  content {\n    number = port.value\n  }\n}\n";
+//! let job: Job = hcl_decode::from_str(src, "job.hcl").unwrap();
+//! assert_eq!(job.port[1].name, "https");
+//! assert!(hcl_decode::Decoder::new().dynamic_blocks(false).decode_str::<Job>(src, "job.hcl").is_err());
+//! ```
+//!
+//! ### Input variables
+//!
+//! `variable_blocks()`: values by precedence default < environment
+//! (`env_prefix`) < variable files (`var_file`) < explicit inputs
+//! (`input`); type constraints with `optional(type, default)`; `nullable`,
+//! `sensitive` (never in a diagnostic), `validation`. A mistake says where
+//! the value came from.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//! use hcl_decode::{Decoder, Value};
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config { port: u16 }
+//!
+//! let src = "variable \"port\" {\n  type = number\n  default = 8080\n  validation {\n    condition = var.port > 1024\n    error_message = \"Use an unprivileged port.\"\n  }\n}\nport = var.port\n";
+//! let c: Config = Decoder::new().variable_blocks().decode_str(src, "app.hcl").unwrap();
+//! assert_eq!(c.port, 8080);
+//! let err = Decoder::new()
+//!     .variable_blocks()
+//!     .input("port", Value::number(80))
+//!     .decode_str::<Config>(src, "app.hcl")
+//!     .unwrap_err();
+//! assert!(err.diagnostics().to_string().contains("Use an unprivileged port."));
+//! assert!(err.diagnostics().to_string().contains("given explicitly by the application"));
+//! ```
+//!
+//! ### Locals
+//!
+//! `locals()`: any number of `locals` blocks, evaluated once each in
+//! dependency order; a cycle is one diagnostic naming its members.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//! use hcl_decode::Decoder;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config { url: String }
+//!
+//! let src = "locals {\n  url = \"https://${local.host}/\"\n}\nlocals {\n  host = \"example.com\"\n}\nurl = local.url\n";
+//! let e = Decoder::new().locals().decode_str_evaluated::<Config>(src, "app.hcl").unwrap();
+//! assert_eq!(e.value.url, "https://example.com/");
+//! assert_eq!(e.local("host").and_then(|v| v.as_str()), Some("example.com"));
+//! let err = Decoder::new().locals().decode_str::<Config>("locals {\n  a = local.url\n}\nurl = local.ulr\n", "app.hcl").unwrap_err();
+//! assert_eq!(err.diagnostics().len(), 2); // both misspellings, "Did you mean"
+//! ```
+//!
+//! ### User functions
+//!
+//! `user_functions()`: `function` blocks (HashiCorp's `ext/userfunc`),
+//! calling each other; a recursion deeper than
+//! [`language::functions::MAX_CALL_DEPTH`] is a diagnostic.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//! use hcl_decode::Decoder;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config { total: u32 }
+//!
+//! let src = "function \"sum\" {\n  params = [first]\n  variadic_param = rest\n  result = first + length(rest)\n}\ntotal = sum(40, 1, 1)\n";
+//! # let length = hcl_decode::hcl_core::Function::builder()
+//! #     .params([hcl_decode::hcl_core::Parameter::new("t", hcl_decode::Type::Dynamic)])
+//! #     .return_type(|_| Ok(hcl_decode::Type::Number))
+//! #     .build(|a, _| Ok(hcl_decode::Value::number(a[0].len().unwrap_or(0) as i64)));
+//! let c: Config = Decoder::new().function("length", length).user_functions().decode_str(src, "app.hcl").unwrap();
+//! assert_eq!(c.total, 42);
+//! ```
+//!
+//! ### Several files
+//!
+//! [`Decoder::decode_files`] (and [`Decoder::layers_files`]): native and
+//! JSON files merged into one body, the language blocks pooled, every
+//! mistake of every file at once, file by file in the order given.
+//!
+//! ```no_run
+//! # use hcl_decode::prelude::*;
+//! # #[derive(HclBody)] struct Config { name: String }
+//! let config: Config = hcl_decode::Decoder::new()
+//!     .variable_blocks()
+//!     .locals()
+//!     .decode_files(["main.hcl", "variables.json"])?;
+//! # Ok::<(), hcl_decode::Error>(())
+//! ```
 pub mod decode;
 pub mod decoder;
 pub mod duration;
 pub mod error;
 mod handle;
+pub mod language;
 pub mod layered;
 pub mod prelude;
 pub mod render;
@@ -898,6 +1135,7 @@ pub use decode::{
 pub use decoder::{Decoded, Decoder, Mode, from_body, from_file, from_slice, from_str};
 pub use error::{Error, FromValueError};
 pub use handle::{BodyHandle, ExpressionHandle};
+pub use language::{Evaluated, InputVariable, ValueSource};
 pub use layered::Layers;
 #[cfg(feature = "serde")]
 pub use serde_bridge::Serde;
@@ -914,5 +1152,9 @@ pub use hcl_core::{
     Diagnostic, Diagnostics, EvalContext, Function, Number, Parameter, Path, PathStep, Pos, Range,
     Renderer, Severity, Type, Value,
 };
+/// The function library (`upper`, `merge`, `lookup`, `try`, ...): the
+/// [`hcl_functions`] crate. [`Decoder`] evaluates with its pure functions
+/// unless told otherwise ([`Decoder::function_library`]).
+pub use hcl_functions as functions;
 /// Whole numbers of any size, a decoding target.
 pub use num_bigint::BigInt;

@@ -24,8 +24,24 @@ pub struct Args {
     pub keep_nulls: bool,
     /// `--version`/`-v`.
     pub version: bool,
+    /// `--functions`: the function table of spec and input files
+    /// (`hcldec`, Go's, by default; `stdlib`, the whole pure library). Not
+    /// a flag of Go's tool.
+    pub functions: Functions,
     /// The input files.
     pub files: Vec<String>,
+}
+
+/// The function table that `--functions` chooses.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum Functions {
+    /// Go's tool: the fifteen spec definition functions in spec files, and
+    /// only the spec's own `function` blocks in input files.
+    #[default]
+    Hcldec,
+    /// The whole pure function library, in spec files and input files
+    /// (with the spec's own `function` blocks).
+    Stdlib,
 }
 
 /// Why the command line was not accepted.
@@ -37,7 +53,8 @@ pub enum ArgsError {
     Invalid(String),
 }
 
-/// The usage text, as the Go tool prints it.
+/// The usage text, as the Go tool prints it (so `--functions`, which Go's
+/// tool lacks, is not listed: `-h` stays byte-identical).
 pub const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
@@ -59,6 +76,7 @@ enum Flag {
     WithType,
     KeepNulls,
     Version,
+    Functions,
 }
 
 impl Flag {
@@ -72,6 +90,7 @@ impl Flag {
             "with-type" => Flag::WithType,
             "keep-nulls" => Flag::KeepNulls,
             "version" => Flag::Version,
+            "functions" => Flag::Functions,
             _ => return None,
         })
     }
@@ -104,6 +123,7 @@ impl Flag {
             Flag::WithType => "--with-type",
             Flag::KeepNulls => "--keep-nulls",
             Flag::Version => "-v, --version",
+            Flag::Functions => "--functions",
         }
     }
 }
@@ -141,6 +161,19 @@ impl Args {
             Flag::Spec => self.spec = Some(value),
             Flag::Out => self.out = Some(value),
             Flag::Diags => self.diags = Some(value),
+            Flag::Functions => {
+                self.functions = match value.as_str() {
+                    "hcldec" => Functions::Hcldec,
+                    "stdlib" => Functions::Stdlib,
+                    _ => {
+                        return Err(ArgsError::Invalid(format!(
+                            "invalid argument {} for {} flag: must be \"hcldec\" or \"stdlib\"",
+                            go_quote(&value),
+                            go_quote(Flag::Functions.display())
+                        )));
+                    }
+                }
+            }
             _ => self.vars.push(value),
         }
         Ok(())

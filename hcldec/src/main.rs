@@ -27,7 +27,10 @@ use hcl_core::body::{DynBody, merge_bodies};
 use hcl_core::parse::{Parser, Syntax};
 use hcl_core::quote::go_quote;
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, Value};
-use hcl_decode::spec::{DecodeOptions, decode_spec_body, decode_with_options, variables};
+use hcl_decode::functions::Library;
+use hcl_decode::spec::{
+    DecodeOptions, decode_spec_body_with, decode_with_options, spec_context, variables,
+};
 
 use crate::args::{ArgsError, USAGE};
 use crate::output::{DiagFormat, DiagWriter};
@@ -168,6 +171,22 @@ fn vars_argument(
     (vals, diags)
 }
 
+/// The context of the spec file's own expressions: Go's fifteen spec
+/// definition functions, or with `--functions=stdlib` the whole pure
+/// library.
+fn spec_file_context(args: &args::Args) -> EvalContext {
+    match args.functions {
+        args::Functions::Hcldec => spec_context(),
+        args::Functions::Stdlib => {
+            let mut ctx = EvalContext::new();
+            for (name, f) in Library::pure().functions() {
+                let _ = ctx.declare_function(name, f);
+            }
+            ctx
+        }
+    }
+}
+
 fn run(args: &args::Args, writer: &DiagWriter) -> Result<(), Failure> {
     // Every file is parsed once, by name, as by the Go tool's
     // `hclparse.Parser`; diagnostics are shown with the text of them all.
@@ -183,7 +202,7 @@ fn run(args: &args::Args, writer: &DiagWriter) -> Result<(), Failure> {
     let (spec_file_parsed, mut diags) = parser.parse_file_as(spec_file, Syntax::Native);
     let spec = match spec_file_parsed {
         Some(file) if !diags.has_errors() => {
-            let (spec, more) = decode_spec_body(&*file.body());
+            let (spec, more) = decode_spec_body_with(&*file.body(), &spec_file_context(args));
             diags.extend(more);
             spec
         }
@@ -203,13 +222,19 @@ fn run(args: &args::Args, writer: &DiagWriter) -> Result<(), Failure> {
     }
     let restriction = Restriction {
         variables: vars.is_empty(),
-        functions: spec.functions.is_empty(),
+        functions: spec.functions.is_empty() && args.functions == args::Functions::Hcldec,
         spec_file: spec_file.to_owned(),
     };
-    let ctx = if vars.is_empty() && spec.functions.is_empty() {
+    let stdlib = args.functions == args::Functions::Stdlib;
+    let ctx = if vars.is_empty() && spec.functions.is_empty() && !stdlib {
         EvalContext::literal_only()
     } else {
         let mut ctx = EvalContext::new();
+        if stdlib {
+            for (name, f) in Library::pure().functions() {
+                let _ = ctx.declare_function(name, f);
+            }
+        }
         for (name, value) in vars {
             let _ = ctx.declare_variable(name, value);
         }

@@ -560,3 +560,63 @@ fn only_a_lower_case_json_suffix_means_json_as_in_the_go_tool() {
         ]
     );
 }
+
+/// `--functions=stdlib` (not a flag of Go's tool) gives spec files and
+/// input files the whole pure function library; without it, or with
+/// `--functions=hcldec`, input files may call only the spec's own
+/// functions, as with Go's tool.
+#[test]
+fn functions_flag_chooses_the_function_table() {
+    let dir = std::env::temp_dir().join(format!("hcldec-functions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(
+        dir.join("spec.hcldec"),
+        "object {\n  attr \"x\" { type = string }\n  literal \"y\" { value = title(\"a b\") }\n}\n",
+    )
+    .expect("spec");
+    std::fs::write(
+        dir.join("in.hcl"),
+        "x = upper(merge({a = \"b\"}, {c = \"d\"}).c)\n",
+    )
+    .expect("input");
+
+    let out = run_in(
+        &dir,
+        &["--functions=stdlib", "--spec", "spec.hcldec", "in.hcl"],
+        None,
+    );
+    assert_eq!(
+        (out.code, out.stdout.trim()),
+        (0, r#"{"x":"D","y":"A B"}"#),
+        "{}",
+        out.stderr
+    );
+
+    // Go's tables: `title` is not a spec definition function.
+    for flags in [&["--functions", "hcldec"][..], &[][..]] {
+        let mut args = flags.to_vec();
+        args.extend(["--diags=json", "--spec", "spec.hcldec", "in.hcl"]);
+        let out = run_in(&dir, &args, None);
+        assert_eq!(out.code, 2);
+        assert!(
+            out.stderr.contains("Call to unknown function"),
+            "{}",
+            out.stderr
+        );
+    }
+
+    let out = run_in(
+        &dir,
+        &["--functions=all", "--spec", "spec.hcldec", "in.hcl"],
+        None,
+    );
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.starts_with(
+            "invalid argument \"all\" for \"--functions\" flag: must be \"hcldec\" or \"stdlib\"\n"
+        ),
+        "{}",
+        out.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

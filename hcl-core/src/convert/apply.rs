@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::mismatch::mismatch;
 use super::plan::{ObjectAttr, Plan, Step};
-use super::{ConversionError, convert};
+use super::{ConversionError, convert_with};
 use crate::number::Number;
 use crate::path::{Path, PathStep};
 use crate::ty::Type;
@@ -47,6 +47,9 @@ pub(crate) fn apply(plan: &Plan, value: &Value) -> Result<Value, ConversionError
     if plan.is_identity() {
         return Ok(value.clone());
     }
+    if matches!(plan.step, Step::AllUnknown) {
+        return Ok(Value::unknown(Type::Dynamic));
+    }
     if !value.is_known() {
         return Ok(Value::unknown(plan.out.clone()));
     }
@@ -55,13 +58,14 @@ pub(crate) fn apply(plan: &Plan, value: &Value) -> Result<Value, ConversionError
     }
     match &plan.step {
         Step::Identity => Ok(value.clone()),
-        Step::FromDynamic => {
+        Step::AllUnknown => Ok(Value::unknown(Type::Dynamic)),
+        Step::FromDynamic(sem) => {
             // Values of the dynamic pseudo-type are null or unknown; any
             // other value given for one converts by its own type.
             if value.ty().is_dynamic() {
                 Err(inconsistent(value, plan))
             } else {
-                convert(value, &plan.out)
+                convert_with(value, &plan.out, *sem)
             }
         }
         Step::BoolToString => match value.as_bool() {
@@ -86,6 +90,12 @@ pub(crate) fn apply(plan: &Plan, value: &Value) -> Result<Value, ConversionError
             Some(s) => Number::parse_decimal(s)
                 .map(Value::number)
                 .map_err(|e| error(e.to_string())),
+            None => Err(inconsistent(value, plan)),
+        },
+        Step::StringToNumberGo => match value.as_str() {
+            Some(s) => parse_number_go(s)
+                .map(Value::number)
+                .ok_or_else(|| error("a number is required")),
             None => Err(inconsistent(value, plan)),
         },
         Step::Elements(element) => apply_elements(plan, element, value),
@@ -154,13 +164,16 @@ pub(crate) fn apply(plan: &Plan, value: &Value) -> Result<Value, ConversionError
             }
             mapping(plan, converted)
         }
-        Step::MapToObject(attrs) => {
+        Step::MapToObject(attrs, drop_extra) => {
             let Some(elements) = value.attributes() else {
                 return Err(inconsistent(value, plan));
             };
             let mut converted = BTreeMap::new();
             for (key, v) in elements {
                 let Ok(i) = attrs.binary_search_by(|(name, _)| name.as_str().cmp(key)) else {
+                    if *drop_extra {
+                        continue;
+                    }
                     return Err(error(format!("unsupported attribute {key:?}")));
                 };
                 let (_, attr) = &attrs[i];
@@ -268,4 +281,49 @@ fn mapping(plan: &Plan, elements: BTreeMap<String, Value>) -> Result<Value, Conv
         return Err(error("element types must all match for conversion to map"));
     }
     Ok(Value::from_attributes_unchecked(plan.out.clone(), elements))
+}
+
+/// A string read as Go's `big.ParseFloat(s, 10, 512, ToNearestEven)` reads
+/// it (what `go-cty` converts strings to numbers with): an optional sign,
+/// then `Inf`/`inf`, or decimal digits with an optional point (`5.`, `.5`)
+/// and an optional decimal exponent. (Go also takes a binary `p`
+/// exponent; it is not accepted here.)
+pub(crate) fn parse_number_go(s: &str) -> Option<Number> {
+    let (negative, rest) = match s.as_bytes().first()? {
+        b'+' => (false, &s[1..]),
+        b'-' => (true, &s[1..]),
+        _ => (false, s),
+    };
+    let magnitude = if rest == "Inf" || rest == "inf" {
+        Number::INFINITY
+    } else {
+        let (mantissa, exponent) = match rest.find(['e', 'E']) {
+            Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+            None => (rest, None),
+        };
+        if mantissa.is_empty()
+            || mantissa == "."
+            || !mantissa.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        {
+            return None;
+        }
+        let mut text = String::with_capacity(rest.len() + 2);
+        if mantissa.starts_with('.') {
+            text.push('0');
+        }
+        text.push_str(mantissa);
+        if mantissa.ends_with('.') {
+            text.push('0');
+        }
+        if let Some(e) = exponent {
+            let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            text.push('e');
+            text.push_str(e);
+        }
+        Number::parse_literal(&text).ok()?
+    };
+    Some(if negative { magnitude.neg() } else { magnitude })
 }

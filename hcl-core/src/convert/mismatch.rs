@@ -6,8 +6,9 @@
 //! instead of Go's prose prefix (`attribute "tags": element 1: ...`).
 
 use super::ConversionError;
-use super::plan::plan;
+use super::plan::plan_with;
 use crate::path::{Path, PathStep};
+use crate::semantics::Semantics;
 use crate::ty::Type;
 use crate::value::Value;
 
@@ -22,8 +23,13 @@ fn index(i: usize) -> PathStep {
 /// Why values of type `got` do not convert to type `want` (called only when
 /// no conversion exists), with the path to the part at fault.
 pub(crate) fn mismatch(got: &Type, want: &Type) -> ConversionError {
+    mismatch_with(got, want, Semantics::Spec)
+}
+
+/// [`mismatch`] by the rules of `sem`.
+pub(crate) fn mismatch_with(got: &Type, want: &Type, sem: Semantics) -> ConversionError {
     let mut path = Path::root();
-    let message = describe(got, want, &mut path);
+    let message = describe(got, want, &mut path, sem);
     ConversionError::new(path, message)
 }
 
@@ -32,16 +38,50 @@ pub(crate) fn mismatch_message(got: &Type, want: &Type) -> String {
     mismatch(got, want).to_string()
 }
 
-fn describe(got: &Type, want: &Type, path: &mut Path) -> String {
+fn mismatch_message_with(got: &Type, want: &Type, sem: Semantics) -> String {
+    mismatch_with(got, want, sem).to_string()
+}
+
+/// Go's `mismatchMessageObjects` for missing attributes: `attribute "b" is
+/// required`, `attributes "a" and "b" are required`, `attributes "a", "b",
+/// and "c" are required` (names in order).
+fn missing_attributes(missing: &[&String]) -> Option<String> {
+    match missing {
+        [] => None,
+        [one] => Some(format!("attribute {one:?} is required")),
+        [a, b] => Some(format!("attributes {a:?} and {b:?} are required")),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(|n| format!("{n:?}, ")).collect();
+            Some(format!(
+                "attributes {}and {last:?} are required",
+                init.concat()
+            ))
+        }
+    }
+}
+
+fn describe(got: &Type, want: &Type, path: &mut Path, sem: Semantics) -> String {
+    let plan = |a: &Type, b: &Type| plan_with(a, b, sem);
+    let mismatch_message = |a: &Type, b: &Type| mismatch_message_with(a, b, sem);
     match (got, want) {
         (Type::Object(g), Type::Object(w)) => {
+            if sem.is_go() {
+                let missing: Vec<&String> = w
+                    .attributes()
+                    .keys()
+                    .filter(|n| g.attribute(n).is_none() && !w.is_optional(n))
+                    .collect();
+                if let Some(message) = missing_attributes(&missing) {
+                    return message;
+                }
+            }
             // Attributes absent from `got` are filled with null and extra
             // ones dropped, so only a common attribute can be at fault.
             for (name, want_attr) in w.attributes() {
                 if let Some(got_attr) = g.attribute(name) {
                     if plan(got_attr, want_attr).is_none() {
                         path.push(PathStep::Attr(name.clone()));
-                        return describe(got_attr, want_attr, path);
+                        return describe(got_attr, want_attr, path, sem);
                     }
                 }
             }
@@ -60,7 +100,7 @@ fn describe(got: &Type, want: &Type, path: &mut Path) -> String {
             for (i, got_element) in t.elements().iter().enumerate() {
                 if plan(got_element, e).is_none() {
                     path.push(index(i));
-                    return describe(got_element, e, path);
+                    return describe(got_element, e, path, sem);
                 }
             }
             format!("all elements must be {}", e.friendly_name_for_constraint())
@@ -69,7 +109,7 @@ fn describe(got: &Type, want: &Type, path: &mut Path) -> String {
             for (name, got_attr) in o.attributes() {
                 if plan(got_attr, e).is_none() {
                     path.push(PathStep::Index(Value::string(name.clone())));
-                    return describe(got_attr, e, path);
+                    return describe(got_attr, e, path, sem);
                 }
             }
             format!("all elements must be {}", e.friendly_name_for_constraint())
@@ -84,11 +124,11 @@ fn describe(got: &Type, want: &Type, path: &mut Path) -> String {
             // Every element is at fault alike: no single path step.
             format!("incorrect {noun}: {}", mismatch_message(g, w))
         }
-        (Type::List(g) | Type::Set(g), Type::Tuple(t)) => {
+        (Type::List(g) | Type::Set(g), Type::Tuple(t)) if !sem.is_go() => {
             for (i, want_element) in t.elements().iter().enumerate() {
                 if plan(g, want_element).is_none() {
                     path.push(index(i));
-                    return describe(g, want_element, path);
+                    return describe(g, want_element, path, sem);
                 }
             }
             required(want)

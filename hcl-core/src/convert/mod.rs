@@ -24,6 +24,11 @@
 //! pseudo-type stands for "any type", and object attributes may be optional.
 //! Where the spec and HashiCorp's Go implementation differ, this module
 //! follows the spec; each difference is listed in `docs/deviations.md`.
+//! The `*_with` functions ([`convert_with`], [`get_conversion_with`],
+//! [`conversion_safety_with`], [`unify_with`]) take a [`Semantics`]:
+//! [`Semantics::Go`] follows `go-cty` instead (`convert.Convert`,
+//! `GetConversionUnsafe` and `UnifyUnsafe`); the functions without the
+//! suffix are the `*_with` ones with [`Semantics::Spec`].
 //!
 //! ```
 //! use hcl_core::convert::{self, Safety};
@@ -55,6 +60,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::path::{Path, PathStep};
+use crate::semantics::Semantics;
 use crate::ty::Type;
 use crate::value::Value;
 
@@ -62,6 +68,7 @@ mod apply;
 mod mismatch;
 mod plan;
 mod unify;
+mod unify_go;
 
 #[cfg(test)]
 mod tests;
@@ -115,6 +122,41 @@ pub fn conversion_safety(from: &Type, to: &Type) -> Option<Safety> {
     plan::plan(from, to).map(|p| p.safety)
 }
 
+/// [`conversion_safety`] by the rules of `sem`. In Go mode there is no
+/// conversion from a list or set to a tuple, an object converts to another
+/// only if it has every attribute the target does not mark optional, and a
+/// conversion is safe when `go-cty`'s `GetConversion` has it (dropping
+/// attributes is safe, and so is a tuple → set of safely converting
+/// elements).
+///
+/// ```
+/// use hcl_core::convert::{conversion_safety_with, Safety};
+/// use hcl_core::{Semantics, Type};
+///
+/// let ab = Type::object([("a", Type::String), ("b", Type::String)]);
+/// let a = Type::object([("a", Type::String)]);
+/// assert_eq!(conversion_safety_with(&ab, &a, Semantics::Spec), Some(Safety::Unsafe));
+/// assert_eq!(conversion_safety_with(&ab, &a, Semantics::Go), Some(Safety::Safe));
+/// assert_eq!(conversion_safety_with(&a, &ab, Semantics::Go), None);
+/// ```
+pub fn conversion_safety_with(from: &Type, to: &Type, sem: Semantics) -> Option<Safety> {
+    plan_with_safety(from, to, sem).map(|p| p.safety)
+}
+
+/// The plan, with, in Go mode, Go's safety: safe when `GetConversion` (not
+/// only `GetConversionUnsafe`) has a conversion.
+fn plan_with_safety(from: &Type, to: &Type, sem: Semantics) -> Option<Plan> {
+    let mut plan = plan::plan_with(from, to, sem)?;
+    if sem.is_go() {
+        plan.safety = if from == to || unify_go::safe_conversion_exists(from, to) {
+            Safety::Safe
+        } else {
+            Safety::Unsafe
+        };
+    }
+    Some(plan)
+}
+
 /// A prepared conversion from one type to another: built once from the two
 /// types by [`get_conversion`], then applied to any number of values.
 ///
@@ -132,6 +174,7 @@ pub struct Conversion {
     from: Type,
     to: Type,
     plan: Arc<Plan>,
+    semantics: Semantics,
 }
 
 impl Conversion {
@@ -179,11 +222,16 @@ impl Conversion {
     /// A value of another type (for example the dynamic value, or a null of
     /// an unrelated type) is converted to the target type as by [`convert`].
     pub fn apply(&self, value: &Value) -> Result<Value, ConversionError> {
-        if value.ty() == &self.from {
+        if value.ty() == &self.from || matches!(self.plan.step, plan::Step::AllUnknown) {
             apply::apply(&self.plan, value)
         } else {
-            convert(value, &self.to)
+            convert_with(value, &self.to, self.semantics)
         }
+    }
+
+    /// The rule set the conversion was planned by.
+    pub fn semantics(&self) -> Semantics {
+        self.semantics
     }
 }
 
@@ -211,10 +259,17 @@ impl fmt::Debug for Conversion {
 /// assert!(get_conversion(&Type::list(Type::String), &Type::map(Type::String)).is_none());
 /// ```
 pub fn get_conversion(from: &Type, to: &Type) -> Option<Conversion> {
-    plan::plan(from, to).map(|plan| Conversion {
+    get_conversion_with(from, to, Semantics::Spec)
+}
+
+/// [`get_conversion`] by the rules of `sem` (Go's `GetConversionUnsafe` in
+/// Go mode; see [`conversion_safety_with`] and [`convert_with`]).
+pub fn get_conversion_with(from: &Type, to: &Type, sem: Semantics) -> Option<Conversion> {
+    plan_with_safety(from, to, sem).map(|plan| Conversion {
         from: from.clone(),
         to: to.clone(),
         plan: Arc::new(plan),
+        semantics: sem,
     })
 }
 
@@ -243,13 +298,44 @@ pub fn get_conversion(from: &Type, to: &Type) -> Option<Conversion> {
 /// assert_eq!(nothing, Value::null(Type::list(Type::Number)));
 /// ```
 pub fn convert(value: &Value, to: &Type) -> Result<Value, ConversionError> {
+    convert_with(value, to, Semantics::Spec)
+}
+
+/// [`convert`] by the rules of `sem`. In Go mode (`go-cty`'s
+/// `convert.Convert`):
+///
+/// - a null value converts only where its type has a conversion to the
+///   target (`null` bool → number is `number required`);
+/// - an object needs every attribute of the target that is not optional
+///   (`attribute "b" is required`), and a map converting to an object
+///   loses its keys that are not attributes;
+/// - a list or set does not convert to a tuple (`tuple required`);
+/// - a string converts to a number as Go's `big.ParseFloat` reads it
+///   (`"1e5"`, `"+5"`, `".5"`, `"Inf"`);
+/// - a tuple or object converting to a collection of the dynamic
+///   pseudo-type unifies its element types by Go's rules ([`unify_with`]).
+///
+/// ```
+/// use hcl_core::convert::convert_with;
+/// use hcl_core::{Semantics, Type, Value};
+///
+/// let map = Value::map([("a", Value::string("x")), ("z", Value::string("y"))]).unwrap();
+/// let target = Type::object([("a", Type::String)]);
+/// assert!(convert_with(&map, &target, Semantics::Spec).is_err());
+/// let object = convert_with(&map, &target, Semantics::Go).unwrap();
+/// assert_eq!(object, Value::object([("a", Value::string("x"))]));
+///
+/// let err = convert_with(&Value::null(Type::Bool), &Type::Number, Semantics::Go).unwrap_err();
+/// assert_eq!(err.to_string(), "number required");
+/// ```
+pub fn convert_with(value: &Value, to: &Type, sem: Semantics) -> Result<Value, ConversionError> {
     if to.is_dynamic() || value.ty() == to {
         return Ok(value.clone());
     }
-    match plan::plan(value.ty(), to) {
+    match plan::plan_with(value.ty(), to, sem) {
         Some(plan) => apply::apply(&plan, value),
-        None if value.is_null() => Ok(Value::null(plan::strip_optional(to))),
-        None => Err(mismatch::mismatch(value.ty(), to)),
+        None if value.is_null() && !sem.is_go() => Ok(Value::null(plan::strip_optional(to))),
+        None => Err(mismatch::mismatch_with(value.ty(), to, sem)),
     }
 }
 
@@ -362,6 +448,48 @@ pub struct Unified {
 /// assert!(unify(&[Type::Number, Type::Bool]).is_none());
 /// ```
 pub fn unify(types: &[Type]) -> Option<Unified> {
+    unify_with(types, Semantics::Spec)
+}
+
+/// [`unify`] by the rules of `sem`. In Go mode this is `go-cty`'s
+/// `convert.UnifyUnsafe` (what HashiCorp's `hcl` uses for conditionals):
+///
+/// - maps and objects unify as a map (`map(string)` + `object({a=string})`
+///   → `map(string)`), and objects whose attribute names differ as a map
+///   of all their attribute types;
+/// - lists, sets and tuples prefer the collection (`list(string)` +
+///   `tuple([string])` → `list(string)`), and tuples of different lengths
+///   unify as a list;
+/// - a collection, object or tuple type with the dynamic pseudo-type gives
+///   the dynamic pseudo-type, and every input then converts to the unknown
+///   value (whatever it was);
+/// - otherwise the first of the inputs, in Go's order of preference, to
+///   which every input converts.
+///
+/// The result may depend on the order of the inputs where Go's does.
+///
+/// ```
+/// use hcl_core::convert::unify_with;
+/// use hcl_core::{Semantics, Type, Value};
+///
+/// let map = Type::map(Type::String);
+/// let object = Type::object([("a", Type::String)]);
+/// let u = unify_with(&[map.clone(), object.clone()], Semantics::Go).unwrap();
+/// assert_eq!(u.ty, map);
+/// let u = unify_with(&[map, object], Semantics::Spec).unwrap();
+/// assert_eq!(u.ty, Type::object([("a", Type::String)]));
+///
+/// // With the dynamic pseudo-type, Go's result is unknown.
+/// let u = unify_with(&[Type::list(Type::String), Type::Dynamic], Semantics::Go).unwrap();
+/// assert_eq!(u.ty, Type::Dynamic);
+/// let c = u.conversions[0].as_ref().unwrap();
+/// let v = c.apply(&Value::list([Value::string("x")]).unwrap()).unwrap();
+/// assert!(!v.is_known() && v.ty().is_dynamic());
+/// ```
+pub fn unify_with(types: &[Type], sem: Semantics) -> Option<Unified> {
+    if sem.is_go() {
+        return unify_go(types);
+    }
     let ty = unify::unify_types(types.iter())?;
     let mut cache: HashMap<&Type, Conversion> = HashMap::new();
     let mut conversions = Vec::with_capacity(types.len());
@@ -384,4 +512,55 @@ pub fn unify(types: &[Type]) -> Option<Unified> {
         conversions.push(Some(conversion));
     }
     Some(Unified { ty, conversions })
+}
+
+/// Go's `UnifyUnsafe`: the type from [`unify_go::unify`], and each input's
+/// conversion (`GetConversionUnsafe`), or the conversion to the unknown
+/// value of the dynamic pseudo-type.
+fn unify_go(types: &[Type]) -> Option<Unified> {
+    let refs: Vec<&Type> = types.iter().collect();
+    match unify_go::unify(&refs)? {
+        unify_go::GoUnified::AllDynamic => {
+            let plan = Arc::new(Plan {
+                safety: Safety::Unsafe,
+                out: Type::Dynamic,
+                step: plan::Step::AllUnknown,
+            });
+            let conversions = types
+                .iter()
+                .map(|t| {
+                    Some(Conversion {
+                        from: t.clone(),
+                        to: Type::Dynamic,
+                        plan: plan.clone(),
+                        semantics: Semantics::Go,
+                    })
+                })
+                .collect();
+            Some(Unified {
+                ty: Type::Dynamic,
+                conversions,
+            })
+        }
+        unify_go::GoUnified::Type(ty) => {
+            let mut cache: HashMap<&Type, Conversion> = HashMap::new();
+            let mut conversions = Vec::with_capacity(types.len());
+            for t in types {
+                if *t == ty {
+                    conversions.push(None);
+                    continue;
+                }
+                let conversion = match cache.get(t) {
+                    Some(c) => c.clone(),
+                    None => {
+                        let c = get_conversion_with(t, &ty, Semantics::Go)?;
+                        cache.insert(t, c.clone());
+                        c
+                    }
+                };
+                conversions.push(Some(conversion));
+            }
+            Some(Unified { ty, conversions })
+        }
+    }
 }

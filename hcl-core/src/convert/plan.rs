@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 
 use super::Safety;
-use super::unify::unify_types;
+use super::unify::unify_types_with;
+use crate::semantics::Semantics;
 use crate::ty::Type;
 
 /// A conversion from one type to another, decided by the types alone.
@@ -29,11 +30,18 @@ pub(crate) enum Step {
     /// pseudo-type).
     Identity,
     /// From the dynamic pseudo-type: its only values are null and unknown.
-    FromDynamic,
+    FromDynamic(Semantics),
+    /// Every value, null included, becomes the unknown value of the dynamic
+    /// pseudo-type (Go's unification of a collection or structural type
+    /// with the dynamic pseudo-type).
+    AllUnknown,
     BoolToString,
     NumberToString,
     StringToBool,
     StringToNumber,
+    /// Go's string → number: exponents, a leading `+`, `.5`, `5.` and
+    /// `Inf` accepted (`big.ParseFloat` in base 10).
+    StringToNumberGo,
     /// Each element of a list, set or map by one plan, into a list, set or
     /// map (the kind of [`Plan::out`]).
     Elements(Box<Plan>),
@@ -47,8 +55,9 @@ pub(crate) enum Step {
     /// type, into a map element.
     ObjectToMap(ElementPlans),
     /// The elements of a map into the attributes of an object (in name
-    /// order).
-    MapToObject(Vec<(String, MapAttr)>),
+    /// order); with `true`, map keys that are not attributes are dropped
+    /// (Go) instead of being an error (the spec).
+    MapToObject(Vec<(String, MapAttr)>, bool),
     /// The attributes of an object into those of another (in the target's
     /// name order).
     ObjectToObject(Vec<(String, ObjectAttr)>),
@@ -119,8 +128,14 @@ impl Plan {
 }
 
 /// The plan converting values of type `from` to type (specification) `to`,
-/// or `None` when there is no conversion.
+/// or `None` when there is no conversion (the spec's rules).
 pub(crate) fn plan(from: &Type, to: &Type) -> Option<Plan> {
+    plan_with(from, to, Semantics::Spec)
+}
+
+/// Like [`plan`], by the rules of `sem`.
+pub(crate) fn plan_with(from: &Type, to: &Type, sem: Semantics) -> Option<Plan> {
+    let go = sem.is_go();
     if to.is_dynamic() || (from == to && !has_optional(to)) {
         return Some(Plan::identity(from));
     }
@@ -128,7 +143,7 @@ pub(crate) fn plan(from: &Type, to: &Type) -> Option<Plan> {
         return Some(Plan {
             safety: Safety::Unsafe,
             out: strip_optional(to),
-            step: Step::FromDynamic,
+            step: Step::FromDynamic(sem),
         });
     }
     let primitive = |safety, out, step| Some(Plan { safety, out, step });
@@ -136,16 +151,24 @@ pub(crate) fn plan(from: &Type, to: &Type) -> Option<Plan> {
         (Type::Bool, Type::String) => primitive(Safety::Safe, Type::String, Step::BoolToString),
         (Type::Number, Type::String) => primitive(Safety::Safe, Type::String, Step::NumberToString),
         (Type::String, Type::Bool) => primitive(Safety::Unsafe, Type::Bool, Step::StringToBool),
-        (Type::String, Type::Number) => {
-            primitive(Safety::Unsafe, Type::Number, Step::StringToNumber)
+        (Type::String, Type::Number) => primitive(
+            Safety::Unsafe,
+            Type::Number,
+            if go {
+                Step::StringToNumberGo
+            } else {
+                Step::StringToNumber
+            },
+        ),
+        (Type::List(f), Type::List(e)) => elements(from, f, e, Type::list, Safety::Safe, true, sem),
+        (Type::Set(f), Type::Set(e)) => elements(from, f, e, Type::set, Safety::Safe, true, sem),
+        (Type::Map(f), Type::Map(e)) => elements(from, f, e, Type::map, Safety::Safe, true, sem),
+        (Type::Set(f), Type::List(e)) => elements(from, f, e, Type::list, Safety::Safe, false, sem),
+        (Type::List(f), Type::Set(e)) => {
+            elements(from, f, e, Type::set, Safety::Unsafe, false, sem)
         }
-        (Type::List(f), Type::List(e)) => elements(from, f, e, Type::list, Safety::Safe, true),
-        (Type::Set(f), Type::Set(e)) => elements(from, f, e, Type::set, Safety::Safe, true),
-        (Type::Map(f), Type::Map(e)) => elements(from, f, e, Type::map, Safety::Safe, true),
-        (Type::Set(f), Type::List(e)) => elements(from, f, e, Type::list, Safety::Safe, false),
-        (Type::List(f), Type::Set(e)) => elements(from, f, e, Type::set, Safety::Unsafe, false),
         (Type::Tuple(t), Type::List(e)) => {
-            let (plans, element) = structural_elements(t.elements().iter(), e)?;
+            let (plans, element) = structural_elements(t.elements().iter(), e, sem, true)?;
             Some(Plan {
                 safety: plans.safety(),
                 out: Type::list(element),
@@ -153,26 +176,28 @@ pub(crate) fn plan(from: &Type, to: &Type) -> Option<Plan> {
             })
         }
         (Type::Tuple(t), Type::Set(e)) => {
-            let (plans, element) = structural_elements(t.elements().iter(), e)?;
+            let (plans, element) = structural_elements(t.elements().iter(), e, sem, true)?;
             Some(Plan {
-                safety: Safety::Unsafe,
+                // Go calls it safe when the elements convert safely.
+                safety: if go { plans.safety() } else { Safety::Unsafe },
                 out: Type::set(element),
                 step: Step::TupleToCollection(plans),
             })
         }
         (Type::Object(o), Type::Map(e)) => {
-            let (plans, element) = structural_elements(o.attributes().values(), e)?;
+            let (plans, element) = structural_elements(o.attributes().values(), e, sem, false)?;
             Some(Plan {
                 safety: plans.safety(),
                 out: Type::map(element),
                 step: Step::ObjectToMap(plans),
             })
         }
-        (Type::List(f) | Type::Set(f), Type::Tuple(t)) => {
+        // Go has no conversion from a list or set to a tuple.
+        (Type::List(f) | Type::Set(f), Type::Tuple(t)) if !go => {
             let plans = t
                 .elements()
                 .iter()
-                .map(|e| plan(f, e))
+                .map(|e| plan_with(f, e, sem))
                 .collect::<Option<Vec<Plan>>>()?;
             Some(Plan {
                 safety: Safety::Unsafe,
@@ -188,7 +213,7 @@ pub(crate) fn plan(from: &Type, to: &Type) -> Option<Plan> {
                 .elements()
                 .iter()
                 .zip(b.elements())
-                .map(|(f, e)| plan(f, e))
+                .map(|(f, e)| plan_with(f, e, sem))
                 .collect::<Option<Vec<Plan>>>()?;
             if plans.iter().all(Plan::is_identity) {
                 return Some(Plan::identity(from));
@@ -203,7 +228,7 @@ pub(crate) fn plan(from: &Type, to: &Type) -> Option<Plan> {
             let mut attrs = Vec::with_capacity(o.len());
             for (name, ty) in o.attributes() {
                 let optional = o.is_optional(name);
-                let attr = match plan(f, ty) {
+                let attr = match plan_with(f, ty, sem) {
                     Some(p) => MapAttr {
                         out: p.out.clone(),
                         conversion: Ok(p),
@@ -221,7 +246,7 @@ pub(crate) fn plan(from: &Type, to: &Type) -> Option<Plan> {
             Some(Plan {
                 safety: Safety::Unsafe,
                 out: Type::object(attrs.iter().map(|(name, a)| (name.clone(), a.out.clone()))),
-                step: Step::MapToObject(attrs),
+                step: Step::MapToObject(attrs, go),
             })
         }
         (Type::Object(a), Type::Object(b)) => {
@@ -231,11 +256,13 @@ pub(crate) fn plan(from: &Type, to: &Type) -> Option<Plan> {
             for (name, ty) in b.attributes() {
                 let attr = match a.attribute(name) {
                     Some(source) => {
-                        let p = plan(source, ty)?;
+                        let p = plan_with(source, ty, sem)?;
                         safety = safety.max(p.safety);
                         identity &= p.is_identity();
                         ObjectAttr::Convert(p)
                     }
+                    // Go requires every attribute that is not optional.
+                    None if go && !b.is_optional(name) => return None,
                     None => {
                         identity = false;
                         ObjectAttr::Missing(strip_optional(ty))
@@ -247,8 +274,10 @@ pub(crate) fn plan(from: &Type, to: &Type) -> Option<Plan> {
                 .keys()
                 .any(|name| b.attribute(name).is_none())
             {
-                // Dropping attributes loses information.
-                safety = Safety::Unsafe;
+                // Dropping attributes loses information (Go calls it safe).
+                if !go {
+                    safety = Safety::Unsafe;
+                }
                 identity = false;
             }
             if identity {
@@ -281,8 +310,9 @@ fn elements(
     make: fn(Type) -> Type,
     safety: Safety,
     same_kind: bool,
+    sem: Semantics,
 ) -> Option<Plan> {
-    let element = plan(source_element, target_element)?;
+    let element = plan_with(source_element, target_element, sem)?;
     if same_kind && element.is_identity() {
         return Some(Plan::identity(from));
     }
@@ -298,9 +328,16 @@ fn elements(
 /// the result. Where the target element type is or contains the dynamic
 /// pseudo-type, the element results may differ in type: they are then
 /// unified and converted once more, as the Go implementation does.
+///
+/// In Go mode, a target element type that is exactly the dynamic
+/// pseudo-type is first replaced by the unification of the element types,
+/// as `go-cty` does; for a list or set (`sequence`), that unification may
+/// be dynamic only if every element type is.
 fn structural_elements<'a>(
     types: impl Iterator<Item = &'a Type>,
     target_element: &Type,
+    sem: Semantics,
+    sequence: bool,
 ) -> Option<(ElementPlans, Type)> {
     // The distinct element types (a run of equal types is common, so the
     // previous one is tried before the table).
@@ -320,11 +357,22 @@ fn structural_elements<'a>(
     if distinct.len() <= 1 {
         which = Vec::new();
     }
+    if sem.is_go() && target_element.is_dynamic() && !distinct.is_empty() {
+        let element = super::unify_go::unify_type(&distinct)?;
+        if sequence && element.is_dynamic() && !distinct.iter().all(|t| t.is_dynamic()) {
+            return None;
+        }
+        let plans = distinct
+            .iter()
+            .map(|t| plan_with(t, &element, sem))
+            .collect::<Option<Vec<Plan>>>()?;
+        return Some((ElementPlans { plans, which }, element));
+    }
     let mut plans = distinct
         .iter()
-        .map(|t| plan(t, target_element))
+        .map(|t| plan_with(t, target_element, sem))
         .collect::<Option<Vec<Plan>>>()?;
-    let element = unify_outputs(&mut plans, target_element)?;
+    let element = unify_outputs(&mut plans, target_element, sem)?;
     Some((ElementPlans { plans, which }, element))
 }
 
@@ -332,7 +380,7 @@ fn structural_elements<'a>(
 /// chaining a further conversion to the unified type where the plans'
 /// results differ (possible only when the target holds the dynamic
 /// pseudo-type).
-fn unify_outputs(plans: &mut [Plan], target_element: &Type) -> Option<Type> {
+fn unify_outputs(plans: &mut [Plan], target_element: &Type, sem: Semantics) -> Option<Type> {
     let Some(first) = plans.first().map(|p| &p.out) else {
         return Some(strip_optional(target_element));
     };
@@ -342,10 +390,10 @@ fn unify_outputs(plans: &mut [Plan], target_element: &Type) -> Option<Type> {
     if plans.iter().all(|p| &p.out == first) {
         return Some(first.clone());
     }
-    let unified = unify_types(plans.iter().map(|p| &p.out))?;
+    let unified = unify_types_with(plans.iter().map(|p| &p.out), sem)?;
     for p in plans.iter_mut() {
         if p.out != unified {
-            let then = plan(&p.out, &unified)?;
+            let then = plan_with(&p.out, &unified, sem)?;
             if then.out != unified {
                 return None;
             }

@@ -1394,3 +1394,354 @@ fn unify_conversions_convert_each_input() {
     let Some(c) = &u.conversions[2] else { panic!() };
     assert_eq!(c.apply(&Value::dynamic()), Ok(Value::unknown(u.ty.clone())));
 }
+
+// ------------------------------------------------------------------ Go mode
+//
+// `Semantics::Go` follows go-cty (1.12, `convert.Convert`,
+// `GetConversionUnsafe`, `UnifyUnsafe`) where the `deviation_...` tests above
+// show the spec's rule. Each `go_mode_...` test is named in the "Go mode"
+// column of `docs/deviations.md`.
+
+const GO: Semantics = Semantics::Go;
+
+fn go_ok(value: &Value, to: &Type) -> Value {
+    match convert_with(value, to, GO) {
+        Ok(v) => v,
+        Err(e) => panic!("converting {value:?} to {to} (Go): unexpected error {e}"),
+    }
+}
+
+fn go_fails(value: &Value, to: &Type) -> ConversionError {
+    match convert_with(value, to, GO) {
+        Ok(v) => panic!("converting {value:?} to {to} (Go): unexpected success {v:?}"),
+        Err(e) => e,
+    }
+}
+
+fn go_unified(types: &[Type]) -> Option<Type> {
+    unify_with(types, GO).map(|u| u.ty)
+}
+
+#[test]
+fn go_mode_null_converts_only_where_types_convert() {
+    assert_eq!(
+        go_fails(&Value::null(Type::Bool), &Type::Number).to_string(),
+        "number required"
+    );
+    assert!(
+        convert_with(
+            &Value::null(Type::tuple([Type::String])),
+            &Type::map(Type::Bool),
+            GO
+        )
+        .is_err()
+    );
+    // Where a conversion exists, the null converts with it.
+    assert_eq!(
+        go_ok(&Value::null(Type::Bool), &Type::String),
+        Value::null(Type::String)
+    );
+    assert_eq!(
+        go_ok(&Value::null(Type::Dynamic), &Type::Number),
+        Value::null(Type::Number)
+    );
+}
+
+#[test]
+fn go_mode_object_to_object_requires_attributes() {
+    let to = obj_ty([("a", Type::String), ("b", Type::Number)]);
+    assert_eq!(
+        go_fails(&obj([("a", s("x"))]), &to).to_string(),
+        "attribute \"b\" is required"
+    );
+    assert_eq!(
+        conversion_safety_with(&obj_ty([("a", Type::String)]), &to, GO),
+        None
+    );
+    let three = obj_ty([("a", Type::String), ("b", Type::Number), ("c", Type::Bool)]);
+    assert_eq!(
+        go_fails(&Value::empty_object(), &three).to_string(),
+        "attributes \"a\", \"b\", and \"c\" are required"
+    );
+    assert_eq!(
+        go_fails(&obj([("c", b(true))]), &three).to_string(),
+        "attributes \"a\" and \"b\" are required"
+    );
+    // Optional attributes may be missing.
+    let optional = Type::object_with_optional([("a", Type::String), ("b", Type::Number)], ["b"]);
+    assert_eq!(
+        go_ok(&obj([("a", s("x"))]), &optional),
+        obj([("a", s("x")), ("b", Value::null(Type::Number))])
+    );
+}
+
+#[test]
+fn go_mode_object_to_object_dropping_attributes_is_safe() {
+    let from = obj_ty([("a", Type::String), ("b", Type::String)]);
+    let to = obj_ty([("a", Type::String)]);
+    assert_eq!(conversion_safety_with(&from, &to, GO), Some(Safe));
+    assert_eq!(
+        go_ok(&obj([("a", s("x")), ("b", s("y"))]), &to),
+        obj([("a", s("x"))])
+    );
+}
+
+#[test]
+fn go_mode_safety_is_that_of_get_conversion() {
+    let safety = |a: &Type, b: &Type| conversion_safety_with(a, b, GO);
+    assert_eq!(
+        safety(&Type::tuple([Type::Number]), &Type::set(Type::String)),
+        Some(Safe)
+    );
+    assert_eq!(
+        safety(&Type::list(Type::String), &Type::set(Type::String)),
+        Some(Unsafe)
+    );
+    // GetConversion unifies `any` and string as `any` (a safe conversion
+    // from `any` to string does not exist), so the map is of `any`.
+    let from = obj_ty([("a", Type::Dynamic), ("b", Type::String)]);
+    assert_eq!(safety(&from, &Type::map(Type::Dynamic)), Some(Safe));
+    assert_eq!(safety(&Type::Dynamic, &Type::String), Some(Unsafe));
+    assert_eq!(
+        safety(&Type::map(Type::String), &obj_ty([("a", Type::String)])),
+        Some(Unsafe)
+    );
+    let c = get_conversion_with(&Type::tuple([Type::Bool]), &Type::set(Type::String), GO)
+        .unwrap_or_else(|| panic!());
+    assert_eq!(c.safety(), Safe);
+}
+
+#[test]
+fn go_mode_map_to_object_drops_extra_keys() {
+    let to = obj_ty([("a", Type::String)]);
+    let v = map_of(Type::String, [("a", s("x")), ("z", s("y"))]);
+    assert_eq!(go_ok(&v, &to), obj([("a", s("x"))]));
+    assert_eq!(go_ok(&v, &Type::empty_object()), Value::empty_object());
+    // A missing attribute is still an error.
+    let to = obj_ty([("a", Type::String), ("b", Type::String)]);
+    assert_eq!(
+        go_fails(&map_of(Type::String, [("a", s("x"))]), &to).message(),
+        "map has no element for required attribute \"b\""
+    );
+}
+
+#[test]
+fn go_mode_list_and_set_do_not_convert_to_tuple() {
+    let to = Type::tuple([Type::String]);
+    assert_eq!(
+        go_fails(&list_of(Type::String, [s("x")]), &to).to_string(),
+        "tuple required"
+    );
+    assert_eq!(
+        go_fails(&set_of(Type::Bool, [b(true)]), &to).to_string(),
+        "tuple required"
+    );
+    assert_eq!(
+        conversion_safety_with(&Type::list(Type::String), &to, GO),
+        None
+    );
+}
+
+#[test]
+fn go_mode_string_to_number_accepts_exponent() {
+    assert_eq!(go_ok(&s("1e5"), &Type::Number), n(100000));
+    assert_eq!(
+        go_ok(&s("2.5E-3"), &Type::Number),
+        Value::number(Number::parse_literal("0.0025").unwrap_or_else(|e| panic!("{e}")))
+    );
+    assert_eq!(go_ok(&s("+5"), &Type::Number), n(5));
+    assert_eq!(go_ok(&s("-.5e1"), &Type::Number), n(-5));
+    assert_eq!(go_ok(&s("5."), &Type::Number), n(5));
+    assert_eq!(
+        go_ok(&s("-Inf"), &Type::Number),
+        Value::number(Number::NEG_INFINITY)
+    );
+    for bad in [
+        "", "e5", "1e", "1e+", "0x10", "1_000", " 1", "Infinity", ".",
+    ] {
+        assert_eq!(
+            go_fails(&s(bad), &Type::Number).message(),
+            "a number is required",
+            "{bad:?}"
+        );
+    }
+}
+
+#[test]
+fn go_mode_unify_map_and_object_prefers_map() {
+    assert_eq!(
+        go_unified(&[Type::map(Type::String), obj_ty([("a", Type::String)])]),
+        Some(Type::map(Type::String))
+    );
+    assert_eq!(
+        go_unified(&[Type::map(Type::String), Type::empty_object()]),
+        Some(Type::map(Type::String))
+    );
+    // Objects whose attributes do not fit one map element: Go tries the
+    // inputs in its order of preference.
+    assert_eq!(
+        go_unified(&[
+            Type::map(Type::String),
+            obj_ty([("a", Type::list(Type::Bool))])
+        ]),
+        None
+    );
+}
+
+#[test]
+fn go_mode_unify_list_set_and_tuple_prefers_collection() {
+    assert_eq!(
+        go_unified(&[Type::list(Type::String), Type::tuple([Type::String])]),
+        Some(Type::list(Type::String))
+    );
+    assert_eq!(
+        go_unified(&[Type::set(Type::String), Type::tuple([Type::String])]),
+        Some(Type::set(Type::String))
+    );
+    // `true ? (true ? [7] : []) : []`: the inner conditional is a list in
+    // Go, and a list with the empty tuple is that list.
+    let inner = go_unified(&[Type::tuple([Type::Number]), Type::empty_tuple()]);
+    assert_eq!(inner, Some(Type::list(Type::Number)));
+    let u = unify_with(&[Type::list(Type::Number), Type::empty_tuple()], GO)
+        .unwrap_or_else(|| panic!());
+    assert_eq!(u.ty, Type::list(Type::Number));
+    let Some(c) = &u.conversions[1] else { panic!() };
+    assert_eq!(
+        c.apply(&Value::empty_tuple()),
+        Ok(list_of(Type::Number, []))
+    );
+}
+
+#[test]
+fn go_mode_unify_objects_requires_identical_attribute_names() {
+    assert_eq!(
+        go_unified(&[
+            obj_ty([("foo", Type::String)]),
+            obj_ty([("bar", Type::Number)])
+        ]),
+        Some(Type::map(Type::String))
+    );
+    assert_eq!(
+        go_unified(&[
+            obj_ty([("foo", Type::Bool)]),
+            obj_ty([("bar", Type::Number)])
+        ]),
+        None
+    );
+    // Identical names: attribute by attribute.
+    assert_eq!(
+        go_unified(&[
+            obj_ty([("a", Type::Number), ("b", Type::Bool)]),
+            obj_ty([("a", Type::String), ("b", Type::Bool)])
+        ]),
+        Some(obj_ty([("a", Type::String), ("b", Type::Bool)]))
+    );
+    // `false ? {name = "n", key = "k"} : {}` is an empty map in Go.
+    let u = unify_with(
+        &[
+            obj_ty([("key", Type::String), ("name", Type::String)]),
+            Type::empty_object(),
+        ],
+        GO,
+    )
+    .unwrap_or_else(|| panic!());
+    assert_eq!(u.ty, Type::map(Type::String));
+    let Some(c) = &u.conversions[1] else { panic!() };
+    assert_eq!(
+        c.apply(&Value::empty_object()),
+        Ok(map_of(Type::String, []))
+    );
+    // `var.x == null ? {} : { 1 = 1 }`.
+    assert_eq!(
+        go_unified(&[Type::empty_object(), obj_ty([("1", Type::Number)])]),
+        Some(Type::map(Type::Number))
+    );
+}
+
+#[test]
+fn go_mode_unify_dynamic_with_structural_type_is_dynamic() {
+    let object = obj_ty([("a", Type::String)]);
+    let u = unify_with(&[object.clone(), Type::Dynamic], GO).unwrap_or_else(|| panic!());
+    assert_eq!(u.ty, Type::Dynamic);
+    // Every input, null included, converts to the unknown value.
+    for (c, v) in u
+        .conversions
+        .iter()
+        .zip([obj([("a", s("x"))]), Value::null(Type::Dynamic)])
+    {
+        let Some(c) = c else { panic!() };
+        assert_eq!(c.apply(&v), Ok(Value::dynamic()));
+    }
+    assert_eq!(
+        go_unified(&[Type::Dynamic, Type::list(Type::String)]),
+        Some(Type::Dynamic)
+    );
+    assert_eq!(
+        go_unified(&[Type::Dynamic, Type::tuple([Type::String])]),
+        Some(Type::Dynamic)
+    );
+    // Primitives (UnifyUnsafe): the primitive.
+    assert_eq!(
+        go_unified(&[Type::String, Type::Dynamic]),
+        Some(Type::String)
+    );
+    assert_eq!(
+        go_unified(&[Type::Dynamic, Type::Dynamic]),
+        Some(Type::Dynamic)
+    );
+}
+
+#[test]
+fn go_mode_dynamic_collection_target_unifies_by_go_rules() {
+    let v = obj([("a", obj([("x", b(true))])), ("b", obj([("y", b(false))]))]);
+    let got = go_ok(&v, &Type::map(Type::Dynamic));
+    assert_eq!(got.ty(), &Type::map(Type::map(Type::Bool)));
+    assert_eq!(got.get("a"), Some(&map_of(Type::Bool, [("x", b(true))])));
+    // A tuple whose elements unify only as dynamic does not make a list.
+    let t = Value::tuple([s("x"), Value::null(Type::Dynamic)]);
+    assert_eq!(
+        go_ok(&t, &Type::list(Type::Dynamic)),
+        list_of(Type::String, [s("x"), Value::null(Type::String)])
+    );
+    assert_eq!(
+        go_ok(&Value::tuple([n(1), s("a")]), &Type::list(Type::Dynamic)),
+        list_of(Type::String, [s("1"), s("a")])
+    );
+}
+
+#[test]
+fn go_mode_agrees_with_spec_where_there_is_no_deviation() {
+    for (types, want) in [
+        (
+            vec![Type::Number, Type::String, Type::Bool],
+            Some(Type::String),
+        ),
+        (vec![Type::Number, Type::Bool], None),
+        (
+            vec![Type::list(Type::String), Type::set(Type::String)],
+            Some(Type::list(Type::String)),
+        ),
+        (
+            vec![Type::list(Type::Number), Type::list(Type::String)],
+            Some(Type::list(Type::String)),
+        ),
+        (
+            vec![
+                Type::tuple([Type::String]),
+                Type::tuple([Type::String, Type::Number]),
+            ],
+            Some(Type::list(Type::String)),
+        ),
+    ] {
+        assert_eq!(go_unified(&types), want, "{types:?}");
+    }
+    assert_eq!(
+        go_ok(&s("12.5"), &Type::Number),
+        Value::number(Number::parse_literal("12.5").unwrap_or_else(|e| panic!("{e}")))
+    );
+    assert_eq!(go_ok(&n(5), &Type::String), s("5"));
+    assert_eq!(
+        go_ok(&Value::tuple([s("a"), n(1)]), &Type::list(Type::String)),
+        list_of(Type::String, [s("a"), s("1")])
+    );
+}

@@ -23,7 +23,22 @@
 
 use std::collections::{BTreeMap, HashSet};
 
+use crate::semantics::Semantics;
 use crate::ty::{ObjectType, TupleType, Type};
+
+/// [`unify_types`] by the rules of `sem` (Go's: `go-cty`'s `UnifyUnsafe`).
+pub(crate) fn unify_types_with<'a>(
+    types: impl IntoIterator<Item = &'a Type>,
+    sem: Semantics,
+) -> Option<Type> {
+    match sem {
+        Semantics::Spec => unify_types(types),
+        Semantics::Go => {
+            let types: Vec<&Type> = types.into_iter().collect();
+            super::unify_go::unify_type(&types)
+        }
+    }
+}
 
 /// The unified type of `types`, or `None`. Checking that every input
 /// converts to it is left to the caller.

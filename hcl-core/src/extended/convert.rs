@@ -42,7 +42,7 @@ use crate::convert::Safety;
 use super::ty::ExtType;
 
 /// The safety of converting values of type `from` to type `to`, or `None`
-/// when there is no conversion. See the [module documentation](self) for
+/// when there is no conversion. See the [module documentation](crate::extended) for
 /// the rules.
 ///
 /// ```

@@ -36,7 +36,8 @@
 //! let maybe_port = ExtType::optional(ExtType::Int);
 //! assert_eq!(conversion(&ExtType::Int, &name), Some(Safety::Safe));
 //! assert_eq!(conversion(&maybe_port, &ExtType::Number), Some(Safety::Unsafe));
-//! assert_eq!(unify(&name, &ExtType::None).to_string(), "output(union(string,none))");
+//! // As in Pulumi, `none` and an output that does not accept it unify as a union.
+//! assert_eq!(unify(&name, &ExtType::None).to_string(), "union(output(string),none)");
 //! assert_eq!(unify(&ExtType::Int, &maybe_port), ExtType::optional(ExtType::Int));
 //! ```
 

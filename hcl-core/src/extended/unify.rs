@@ -12,9 +12,12 @@
 //!    has no values, unifies with any type as that type.)
 //! 4. Two promises unify as a promise of their unified element types; a
 //!    promise and an output, or two outputs, as an output of their unified
-//!    element types. An eventual type unifies with a prompt type `T` as the
-//!    same kind of eventual type of its element type unified with `T` (a
-//!    value of `T` converts safely to an eventual `T`).
+//!    element types. `none` unifies with an eventual type that does not
+//!    accept it as their union (`union(none, output(int))`, as in Pulumi's
+//!    implementation, where neither converts to the other). An eventual
+//!    type unifies with any other prompt type `T` as the same kind of
+//!    eventual type of its element type unified with `T` (a value of `T`
+//!    converts safely to an eventual `T`).
 //! 5. int and number unify as number; int, number and bool with string as
 //!    string.
 //! 6. Collections and structural types unify as in the base model, with
@@ -35,7 +38,7 @@
 
 use super::ty::ExtType;
 
-/// The unification of two types (see the [module documentation](self)).
+/// The unification of two types (see the [module documentation](crate::extended)).
 ///
 /// ```
 /// use hcl_core::extended::{unify, ExtType};
@@ -71,6 +74,14 @@ pub fn unify(a: &ExtType, b: &ExtType) -> ExtType {
                 return other.clone();
             }
             T::union(x.members().iter().map(|m| unify(other, m)))
+        }
+        (T::None, T::Promise(_) | T::Output(_)) | (T::Promise(_) | T::Output(_), T::None) => {
+            let eventual = if a.is_none() { b } else { a };
+            if eventual.accepts(&T::None) {
+                eventual.clone()
+            } else {
+                T::union([a.clone(), b.clone()])
+            }
         }
         (T::Promise(x), T::Promise(y)) => T::promise(unify(x.element(), y.element())),
         (T::Output(x), T::Output(y))
@@ -137,7 +148,10 @@ fn lifted_base_rules(a: &ExtType, b: &ExtType) -> Option<ExtType> {
 /// The result does not depend on the order of the types: they are put in
 /// canonical order and unified pairwise. Each of them converts to the
 /// result (when the pairwise result would not accept one, the result is
-/// the union of the types).
+/// the union of the types). A member of a resulting union that another
+/// member accepts safely is redundant and dropped (`union(int, number)` is
+/// `number`), as Pulumi's unification keeps the more general of two types;
+/// this is the element type of tuples of different lengths.
 ///
 /// ```
 /// use hcl_core::extended::{unify_all, ExtType};
@@ -155,16 +169,41 @@ pub fn unify_all<'a>(types: impl IntoIterator<Item = &'a ExtType>) -> Option<Ext
     for t in rest {
         unified = unify(&unified, t);
     }
-    if sorted.iter().all(|t| unified.accepts(t)) {
-        Some(unified)
+    let unified = if sorted.iter().all(|t| unified.accepts(t)) {
+        unified
     } else {
-        Some(ExtType::union(
+        ExtType::union(
             sorted
                 .iter()
                 .filter(|t| !t.is_dynamic())
                 .map(|t| (*t).clone()),
-        ))
+        )
+    };
+    Some(without_redundant_members(unified))
+}
+
+/// A union without the members that another member accepts safely (of two
+/// members that accept each other, the first in canonical order stays).
+fn without_redundant_members(ty: ExtType) -> ExtType {
+    let Some(members) = ty.union_members() else {
+        return ty;
+    };
+    let redundant = |i: usize, m: &ExtType| {
+        members
+            .iter()
+            .enumerate()
+            .any(|(j, n)| j != i && n.accepts_safely(m) && (j < i || !m.accepts_safely(n)))
+    };
+    if !members.iter().enumerate().any(|(i, m)| redundant(i, m)) {
+        return ty;
     }
+    ExtType::union(
+        members
+            .iter()
+            .enumerate()
+            .filter(|&(i, m)| !redundant(i, m))
+            .map(|(_, m)| m.clone()),
+    )
 }
 
 #[cfg(test)]
@@ -191,9 +230,59 @@ mod tests {
     #[test]
     fn eventual_with_prompt_lifts_the_prompt_type() {
         assert_eq!(unify(&T::output(T::Int), &T::String), T::output(T::String));
+        // `none` with an eventual type that does not accept it: their
+        // union, as Pulumi (neither converts to the other).
         assert_eq!(
             unify(&T::None, &T::promise(T::Bool)),
+            T::union([T::None, T::promise(T::Bool)])
+        );
+    }
+
+    #[test]
+    fn none_and_eventual_unify_as_union_as_pulumi() {
+        assert_eq!(
+            unify(&T::None, &T::output(T::Int)),
+            T::union([T::None, T::output(T::Int)])
+        );
+        assert_eq!(
+            unify(&T::output(T::Int), &T::None),
+            T::union([T::None, T::output(T::Int)])
+        );
+        // An eventual type that accepts `none` is the result.
+        let optional = T::output(T::optional(T::Int));
+        assert_eq!(unify(&T::None, &optional), optional);
+        assert_eq!(
+            unify(&T::None, &T::promise(T::optional(T::Bool))),
             T::promise(T::optional(T::Bool))
+        );
+    }
+
+    #[test]
+    fn tuples_of_different_lengths_drop_redundant_element_members() {
+        // int is accepted by number: the element type is not
+        // union(bool, int, number, none).
+        assert_eq!(
+            unify(
+                &T::tuple([T::optional(T::Number)]),
+                &T::tuple([T::Int, T::Bool])
+            ),
+            T::list(T::union([T::Bool, T::Number, T::None]))
+        );
+        assert_eq!(
+            unify(&T::tuple([T::Int]), &T::tuple([T::Number, T::Bool])),
+            T::list(T::union([T::Bool, T::Number]))
+        );
+        // output(int) is accepted by output(union(int, none)).
+        assert_eq!(
+            unify(
+                &T::tuple([T::output(T::Int)]),
+                &T::tuple([T::output(T::optional(T::Int)), T::Int])
+            ),
+            T::list(T::output(T::optional(T::Int)))
+        );
+        assert_eq!(
+            unify_all(&[T::Int, T::Number, T::list(T::Bool)]),
+            Some(T::union([T::Number, T::list(T::Bool)]))
         );
     }
 

@@ -47,39 +47,18 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::Arc;
 
+use crate::body::hidden::HiddenNames;
 use crate::body::{
-    Attribute, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, DynBody, quote,
+    Attribute, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, DynBody,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::pos::Range;
+use crate::quote::go_quote;
 use crate::source::Span;
 use crate::suggest::suggestion;
 
 use super::expression::JsonExpression;
 use super::tree::{Kind, NodeId, ParsedJson, Prop};
-
-/// A set of hidden names, shared between views. `None` hides nothing.
-type Hidden = Option<Arc<BTreeSet<Box<str>>>>;
-
-fn is_hidden(hidden: &Hidden, name: &str) -> bool {
-    hidden.as_ref().is_some_and(|set| set.contains(name))
-}
-
-/// `hidden` with `more` added, sharing `hidden` when nothing is new.
-fn hide_more<'a>(hidden: &Hidden, more: impl IntoIterator<Item = &'a str>) -> Hidden {
-    let mut set: Option<BTreeSet<Box<str>>> = None;
-    for name in more {
-        if is_hidden(hidden, name) || set.as_ref().is_some_and(|s| s.contains(name)) {
-            continue;
-        }
-        set.get_or_insert_with(|| hidden.as_deref().cloned().unwrap_or_default())
-            .insert(name.into());
-    }
-    match set {
-        Some(set) => Some(Arc::new(set)),
-        None => hidden.clone(),
-    }
-}
 
 /// The name of the comment property of a body.
 const COMMENT: &str = "//";
@@ -93,7 +72,7 @@ pub struct JsonBody {
     /// `None` for the empty body of a document whose root is not an object
     /// or an array.
     value: Option<NodeId>,
-    hidden: Hidden,
+    hidden: HiddenNames,
     /// Set in a remaining body: errors about the shape of the body (an
     /// array element that is not an object, say) were reported by the
     /// processing that made it, and are not reported again.
@@ -123,7 +102,7 @@ impl JsonBody {
         JsonBody {
             file,
             value,
-            hidden: None,
+            hidden: HiddenNames::default(),
             shape_reported: false,
         }
     }
@@ -145,10 +124,7 @@ impl JsonBody {
     /// The names hidden from this view by earlier partial processing,
     /// sorted.
     pub fn hidden_names(&self) -> Vec<&str> {
-        self.hidden
-            .iter()
-            .flat_map(|set| set.iter().map(|s| &**s))
-            .collect()
+        self.hidden.to_vec()
     }
 
     /// Partial processing returning the remaining body as a `JsonBody`
@@ -259,7 +235,7 @@ impl JsonBody {
         for &p in &props {
             let prop = self.file.prop(p);
             let name = self.name(&prop);
-            if name == COMMENT || is_hidden(&self.hidden, name) {
+            if name == COMMENT || self.hidden.contains(name) {
                 continue;
             }
             if wanted_attributes.contains(name) {
@@ -269,7 +245,7 @@ impl JsonBody {
                         Diagnostic::error("Duplicate argument")
                             .with_detail(format!(
                                 "The argument {} was already set at {}.",
-                                quote(name),
+                                go_quote(name),
                                 existing.range
                             ))
                             .with_subject(range.clone())
@@ -298,7 +274,7 @@ impl JsonBody {
                     Diagnostic::error("Missing required argument")
                         .with_detail(format!(
                             "The argument {} is required, but no definition was found.",
-                            quote(&a.name)
+                            go_quote(&a.name)
                         ))
                         .with_subject(self.missing_item_range()),
                 );
@@ -308,8 +284,7 @@ impl JsonBody {
             Mode::Partial => JsonBody {
                 file: Arc::clone(&self.file),
                 value: self.value,
-                hidden: hide_more(
-                    &self.hidden,
+                hidden: self.hidden.with(
                     content
                         .attributes
                         .keys()
@@ -341,7 +316,7 @@ impl JsonBody {
             let prop = self.file.prop(p);
             let name = self.name(&prop);
             if name == COMMENT
-                || is_hidden(&self.hidden, name)
+                || self.hidden.contains(name)
                 || content.attributes.contains_key(name)
                 || wanted_blocks.contains_key(name)
             {
@@ -355,18 +330,18 @@ impl JsonBody {
                 .filter(|n| {
                     *n != COMMENT
                         && !content.attributes.contains_key(*n)
-                        && !is_hidden(&self.hidden, n)
+                        && !self.hidden.contains(n)
                 })
                 .chain(schema.blocks.iter().map(|b| b.type_name.as_str()));
             let hint = suggestion(name, candidates)
-                .map(|s| format!(" Did you mean {}?", quote(s)))
+                .map(|s| format!(" Did you mean {}?", go_quote(s)))
                 .unwrap_or_default();
             let range = self.file.range(prop.name);
             diags.push(
                 Diagnostic::error("Extraneous JSON object property")
                     .with_detail(format!(
                         "No argument or block type is named {}.{hint}",
-                        quote(name)
+                        go_quote(name)
                     ))
                     .with_subject(range.clone())
                     .with_context(range),
@@ -432,7 +407,7 @@ impl JsonBody {
                 Diagnostic::error("Incorrect JSON value type")
                     .with_detail(format!(
                         "Either a JSON object or a JSON array is required, representing the contents of one or more {} blocks.",
-                        quote(&schema.type_name)
+                        go_quote(&schema.type_name)
                     ))
                     .with_subject(self.start_range(value)),
             ),
@@ -479,7 +454,7 @@ impl Body for JsonBody {
         for p in list.range() {
             let prop = self.file.prop(p as u32);
             let name = self.name(&prop);
-            if name == COMMENT || is_hidden(&self.hidden, name) {
+            if name == COMMENT || self.hidden.contains(name) {
                 continue;
             }
             if let Some(existing) = attributes.get(name) {
@@ -487,7 +462,7 @@ impl Body for JsonBody {
                     Diagnostic::error("Duplicate attribute definition")
                         .with_detail(format!(
                             "The argument {} was already set at {}.",
-                            quote(name),
+                            go_quote(name),
                             existing.range
                         ))
                         .with_subject(self.file.range(prop.name)),

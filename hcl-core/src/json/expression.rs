@@ -17,11 +17,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::body::{DynExpression, Expression, StaticCall, StaticPair, quote};
+use crate::body::{DynExpression, Expression, StaticCall, StaticPair};
 use crate::convert::convert;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::pos::Range;
+use crate::quote::go_quote;
 use crate::source::Span;
 use crate::traversal::Traversal;
 use crate::ty::Type;
@@ -153,7 +154,7 @@ impl JsonExpression {
     fn text(&self, s: &Str) -> &str {
         self.file
             .tree
-            .string(self.file.lines.text(), s.span, s.escaped)
+            .string(self.file.source.text(), s.span, s.escaped)
     }
 
     /// The parsed template of a string (cached in the document).
@@ -169,7 +170,7 @@ impl JsonExpression {
             return t;
         }
         let template = Arc::new(parse_string_template(
-            &self.file.lines,
+            &self.file.source,
             s.span,
             s.escaped,
             self.text(s),
@@ -280,7 +281,7 @@ impl JsonExpression {
                     Diagnostic::error("Duplicate object attribute")
                         .with_detail(format!(
                             "An attribute named {} was already defined at {previous}.",
-                            quote(name)
+                            go_quote(name)
                         ))
                         .with_subject(name_range()),
                 );
@@ -343,7 +344,7 @@ impl JsonExpression {
     fn as_native(&self) -> Option<super::template::Mapped> {
         let s = self.string()?;
         parse_string_expression(
-            &self.file.lines,
+            &self.file.source,
             s.span,
             s.escaped,
             self.text(&s),

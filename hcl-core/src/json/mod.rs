@@ -64,7 +64,6 @@
 
 mod body;
 mod expression;
-mod lines;
 mod parser;
 mod template;
 mod tree;
@@ -75,13 +74,12 @@ use std::sync::{Arc, Mutex};
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::pos::{Pos, Range};
-use crate::source::Span;
+use crate::source::{SourceFile, Span};
 
 pub use body::JsonBody;
 pub use expression::JsonExpression;
 pub use tree::ParsedJson;
 
-use lines::Lines;
 use parser::{Parser, RawDiag};
 use tree::{Kind, Node, Tree};
 
@@ -189,40 +187,6 @@ pub fn parse_expression(
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// The text of `src` with each byte that is not part of valid UTF-8
-/// replaced by U+001A (one byte, so offsets are kept), and the offsets of
-/// those bytes.
-fn sanitize(src: &[u8]) -> (String, Vec<u32>) {
-    let mut out = String::with_capacity(src.len());
-    let mut invalid = Vec::new();
-    let mut rest = src;
-    let mut at = 0usize;
-    loop {
-        match std::str::from_utf8(rest) {
-            Ok(s) => {
-                out.push_str(s);
-                break;
-            }
-            Err(e) => {
-                let (valid, after) = rest.split_at(e.valid_up_to());
-                out.push_str(std::str::from_utf8(valid).unwrap_or(""));
-                at += valid.len();
-                let bad = e.error_len().unwrap_or(after.len()).clamp(1, after.len());
-                for i in 0..bad {
-                    out.push('\u{1A}');
-                    invalid.push((at + i) as u32);
-                }
-                at += bad;
-                rest = after.get(bad..).unwrap_or(&[]);
-                if rest.is_empty() {
-                    break;
-                }
-            }
-        }
-    }
-    (out, invalid)
-}
-
 fn parse_document(
     src: &[u8],
     filename: &str,
@@ -232,9 +196,9 @@ fn parse_document(
     let name: Arc<str> = Arc::from(filename);
     let start = options.start;
     if src.len() >= u32::MAX as usize {
-        let lines = Lines::new(name, Arc::from(""), start);
+        let source = SourceFile::with_base(name, "", start);
         let file = ParsedJson {
-            lines: Arc::new(lines),
+            source: Arc::new(source),
             tree: Tree::default(),
             root: None,
             value: None,
@@ -263,12 +227,13 @@ fn parse_document(
     let (text, invalid): (Arc<str>, Vec<u32>) = match std::str::from_utf8(bytes) {
         Ok(s) => (Arc::from(s), Vec::new()),
         Err(_) => {
-            let (s, invalid) = sanitize(bytes);
+            let mut invalid = Vec::new();
+            let s = crate::source::sanitize(bytes, |at| invalid.push(at));
             (Arc::from(s), invalid)
         }
     };
     let parsed = Parser::new(bytes, &text, &invalid, options.max_depth).parse(true);
-    let lines = Arc::new(Lines::new(name, text.clone(), base));
+    let source = Arc::new(SourceFile::with_base(name, text.clone(), base));
     let mut raw = parsed.diags;
     let mut root = None;
     if let Some(id) = parsed.value {
@@ -295,9 +260,9 @@ fn parse_document(
             _ => {}
         }
     }
-    let diags = finish_diagnostics(&lines, raw);
+    let diags = finish_diagnostics(&source, raw);
     let file = ParsedJson {
-        lines,
+        source,
         tree: parsed.tree,
         root,
         value: parsed.value,
@@ -307,27 +272,62 @@ fn parse_document(
     (Arc::new(file), diags)
 }
 
+/// The position of a byte offset of the JSON text, moved back to the start
+/// of a character it falls inside (a JSON position never points into a
+/// character; [`SourceFile::pos`] keeps the offset as given).
+pub(crate) fn char_pos(source: &SourceFile, offset: u32) -> Pos {
+    let text = source.text();
+    let mut at = (offset as usize).min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    source.pos(at as u32)
+}
+
+/// The range of a span of the JSON text, each end as [`char_pos`] gives it.
+pub(crate) fn char_range(source: &SourceFile, span: Span) -> Range {
+    let start = char_pos(source, span.start);
+    let end = if span.end == span.start {
+        start
+    } else {
+        char_pos(source, span.end)
+    };
+    Range::new(source.name().clone(), start, end)
+}
+
 /// The parser's findings as diagnostics.
-fn finish_diagnostics(lines: &Lines, raw: Vec<RawDiag>) -> Diagnostics {
+fn finish_diagnostics(source: &SourceFile, raw: Vec<RawDiag>) -> Diagnostics {
     let mut out = Diagnostics::new();
     for d in raw {
         let subject = if d.one_column {
-            let p = lines.pos(d.subject.start);
+            let p = char_pos(source, d.subject.start);
             Range::new(
-                lines.name().clone(),
+                source.name().clone(),
                 p,
                 Pos::new(p.byte + 1, p.line, p.column + 1),
             )
         } else {
-            lines.range(d.subject)
+            char_range(source, d.subject)
         };
         let mut diag = Diagnostic::error(d.summary)
             .with_detail(d.detail)
             .with_subject(subject);
         if let Some(c) = d.context {
-            diag = diag.with_context(lines.range(c));
+            diag = diag.with_context(char_range(source, c));
         }
         out.push(diag);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_inside_a_character_move_back() {
+        let source = SourceFile::new("f", "é");
+        assert_eq!(char_pos(&source, 1), Pos::new(0, 1, 1));
+        assert_eq!(char_pos(&source, 99), Pos::new(2, 1, 2));
+    }
 }

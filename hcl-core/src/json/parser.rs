@@ -13,8 +13,8 @@
 
 use std::borrow::Cow;
 
-use crate::body::quote;
 use crate::number::Number;
+use crate::quote::go_quote;
 use crate::suggest::suggestion;
 
 use super::tree::{Kind, List, NOT_ESCAPED, Node, NodeId, Prop, Tree};
@@ -875,16 +875,16 @@ impl<'a> Parser<'a> {
             "undefined" | "NaN" | "Infinity" => {
                 let detail = format!(
                     "The JavaScript identifier {} cannot be used in JSON.",
-                    quote(text)
+                    go_quote(text)
                 );
                 self.error("Invalid JSON keyword", detail, tok.span);
                 Kind::Invalid
             }
             _ => {
                 let hint = suggestion(text, ["false", "true", "null"])
-                    .map(|s| format!(" Did you mean {}?", quote(s)))
+                    .map(|s| format!(" Did you mean {}?", go_quote(s)))
                     .unwrap_or_default();
-                let detail = format!("{} is not a valid JSON keyword.{hint}", quote(text));
+                let detail = format!("{} is not a valid JSON keyword.{hint}", go_quote(text));
                 self.error("Invalid JSON keyword", detail, tok.span);
                 Kind::Invalid
             }

@@ -22,11 +22,11 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::native::{NativeExpression, ParseOptions, parse_expression, parse_template};
 use crate::pos::{Pos, Range};
-use crate::source::Span;
+use crate::source::{SourceFile, Span};
 use crate::traversal::{Traversal, Traverser};
 use crate::value::Value;
 
-use super::lines::Lines;
+use super::char_pos;
 use super::tree::NOT_ESCAPED;
 
 /// One escape sequence of a string: where its decoded text is in the
@@ -42,7 +42,7 @@ struct Escape {
 
 /// How the text of one JSON string maps onto its source.
 pub(crate) struct StringMap {
-    lines: Arc<Lines>,
+    source: Arc<SourceFile>,
     /// The offset in the JSON text of the string's first content byte.
     content: u32,
     escapes: Box<[Escape]>,
@@ -54,7 +54,7 @@ pub(crate) struct StringMap {
 impl fmt::Debug for StringMap {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("StringMap")
-            .field("file", self.lines.name())
+            .field("file", self.source.name())
             .field("content", &self.content)
             .field("escapes", &self.escapes.len())
             .finish()
@@ -129,14 +129,14 @@ fn escapes_of(source: &[u8]) -> Vec<Escape> {
 impl StringMap {
     /// The map of a string token at `span` of the JSON text, whose decoded
     /// text is `text`.
-    pub(crate) fn new(lines: Arc<Lines>, span: Span, escaped: u32, text: &str) -> StringMap {
+    pub(crate) fn new(source: Arc<SourceFile>, span: Span, escaped: u32, text: &str) -> StringMap {
         let content = span.start + 1;
         let escapes = if escaped == NOT_ESCAPED {
             Vec::new()
         } else {
             let end = span.end.saturating_sub(1) as usize;
             escapes_of(
-                lines
+                source
                     .text()
                     .as_bytes()
                     .get(content as usize..end)
@@ -144,7 +144,7 @@ impl StringMap {
             )
         };
         StringMap {
-            lines,
+            source,
             content,
             escapes: escapes.into(),
             text: text.into(),
@@ -172,13 +172,13 @@ impl StringMap {
 
     /// A range of the string's text, as a range of the JSON source.
     pub(crate) fn range(&self, r: &Range) -> Range {
-        let start = self.lines.pos(self.offset(r.start.byte));
+        let start = char_pos(&self.source, self.offset(r.start.byte));
         let end = if r.end.byte == r.start.byte {
             start
         } else {
-            self.lines.pos(self.offset(r.end.byte))
+            char_pos(&self.source, self.offset(r.end.byte))
         };
-        Range::new(self.lines.name().clone(), start, end)
+        Range::new(self.source.name().clone(), start, end)
     }
 
     /// The offset of a line and column of the string's text (as the
@@ -205,7 +205,7 @@ impl StringMap {
     /// Ranges of the string's text written in a diagnostic detail (as
     /// `file:3,5-9` or `file:3,5-4,2`), rewritten.
     fn detail(&self, detail: &str) -> String {
-        let prefix = format!("{}:", self.lines.name());
+        let prefix = format!("{}:", self.source.name());
         let mut out = String::with_capacity(detail.len());
         let mut rest = detail;
         while let Some(p) = rest.find(&prefix) {
@@ -250,7 +250,7 @@ impl StringMap {
         let start = self.offset_of(l1, c1)?;
         let end = self.offset_of(l2, c2)?;
         let r = Range::new(
-            self.lines.name().clone(),
+            self.source.name().clone(),
             Pos::new(start, l1, c1),
             Pos::new(end, l2, c2),
         );
@@ -260,7 +260,7 @@ impl StringMap {
     pub(crate) fn diagnostic(&self, mut d: Diagnostic) -> Diagnostic {
         d.subject = d.subject.as_ref().map(|r| self.range(r));
         d.context = d.context.as_ref().map(|r| self.range(r));
-        if d.detail.contains(&**self.lines.name()) {
+        if d.detail.contains(&**self.source.name()) {
             d.detail = self.detail(&d.detail);
         }
         d
@@ -421,15 +421,15 @@ fn native_options(max_depth: usize) -> ParseOptions {
 
 /// Parses the text of a string as a template.
 pub(crate) fn parse_string_template(
-    lines: &Arc<Lines>,
+    source: &Arc<SourceFile>,
     span: Span,
     escaped: u32,
     text: &str,
     max_depth: usize,
 ) -> Template {
-    let map = Arc::new(StringMap::new(Arc::clone(lines), span, escaped, text));
+    let map = Arc::new(StringMap::new(Arc::clone(source), span, escaped, text));
     let options = native_options(max_depth);
-    let (file, id, diags) = parse_template(text.as_bytes(), lines.name(), Pos::start(), &options);
+    let (file, id, diags) = parse_template(text.as_bytes(), source.name(), Pos::start(), &options);
     Template {
         expr: Some(Mapped {
             inner: Arc::new(NativeExpression::new(file, id)),
@@ -442,18 +442,19 @@ pub(crate) fn parse_string_template(
 /// Parses the text of a string as a native expression; `None` if it has
 /// errors.
 pub(crate) fn parse_string_expression(
-    lines: &Arc<Lines>,
+    source: &Arc<SourceFile>,
     span: Span,
     escaped: u32,
     text: &str,
     max_depth: usize,
 ) -> Option<Mapped> {
     let options = native_options(max_depth);
-    let (file, id, diags) = parse_expression(text.as_bytes(), lines.name(), Pos::start(), &options);
+    let (file, id, diags) =
+        parse_expression(text.as_bytes(), source.name(), Pos::start(), &options);
     if diags.has_errors() {
         return None;
     }
-    let map = Arc::new(StringMap::new(Arc::clone(lines), span, escaped, text));
+    let map = Arc::new(StringMap::new(Arc::clone(source), span, escaped, text));
     Some(Mapped {
         inner: Arc::new(NativeExpression::new(file, id)),
         map,
@@ -478,7 +479,7 @@ mod tests {
             panic!("not a string");
         };
         (
-            StringMap::new(Arc::clone(&file.file().lines), node.span, escaped, &text),
+            StringMap::new(Arc::clone(&file.file().source), node.span, escaped, &text),
             text,
         )
     }

@@ -14,11 +14,11 @@ use std::sync::{Arc, Mutex};
 
 use crate::number::Number;
 use crate::pos::{Pos, Range};
-use crate::source::Span;
+use crate::source::{SourceFile, Span};
 
 use super::body::JsonBody;
+use super::char_range;
 use super::expression::JsonExpression;
-use super::lines::Lines;
 use super::template::Template;
 
 /// The index of a node in its tree.
@@ -124,7 +124,7 @@ impl Tree {
 /// file), or its root value as an expression with
 /// [`ParsedJson::root_expression`].
 pub struct ParsedJson {
-    pub(crate) lines: Arc<Lines>,
+    pub(crate) source: Arc<SourceFile>,
     pub(crate) tree: Tree,
     /// The root value; `None` when the document is not an object or an
     /// array of objects (its body is then empty).
@@ -141,7 +141,7 @@ pub struct ParsedJson {
 impl fmt::Debug for ParsedJson {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ParsedJson")
-            .field("filename", self.lines.name())
+            .field("filename", self.source.name())
             .field("nodes", &self.tree.nodes.len())
             .field("root", &self.root)
             .finish()
@@ -156,20 +156,20 @@ pub(crate) fn template_key(is_name: bool, id: u32) -> u64 {
 impl ParsedJson {
     /// The file name given to the parser.
     pub fn filename(&self) -> &str {
-        self.lines.name()
+        self.source.name()
     }
 
     /// The source text (after a byte order mark, if there was one; each
     /// byte that is not valid UTF-8 replaced by U+001A, so that offsets are
     /// kept).
     pub fn source(&self) -> &str {
-        self.lines.text()
+        self.source.text()
     }
 
     /// Where the source text starts in its file (the start position given
     /// to the parser, moved past a byte order mark).
     pub fn start(&self) -> Pos {
-        self.lines.base()
+        self.source.base()
     }
 
     /// The number of values in the tree (objects, arrays, strings, numbers,
@@ -193,7 +193,7 @@ impl ParsedJson {
     }
 
     pub(crate) fn range(&self, span: Span) -> Range {
-        self.lines.range(span)
+        char_range(&self.source, span)
     }
 
     pub(crate) fn node(&self, id: NodeId) -> Node {
@@ -210,14 +210,15 @@ impl ParsedJson {
 
     /// The name of a property.
     pub(crate) fn prop_name(&self, prop: &Prop) -> &str {
-        self.tree.string(self.lines.text(), prop.name, prop.escaped)
+        self.tree
+            .string(self.source.text(), prop.name, prop.escaped)
     }
 
     /// The text of a string node.
     #[cfg(test)]
     pub(crate) fn string_text(&self, node: &Node) -> &str {
         match node.kind {
-            Kind::String(escaped) => self.tree.string(self.lines.text(), node.span, escaped),
+            Kind::String(escaped) => self.tree.string(self.source.text(), node.span, escaped),
             _ => "",
         }
     }

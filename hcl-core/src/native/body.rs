@@ -47,40 +47,18 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::Arc;
 
+use crate::body::hidden::HiddenNames;
 use crate::body::{
     Attribute, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, DynBody,
-    missing_attribute, quote, unexpected_attribute, unexpected_block,
+    missing_attribute, unexpected_attribute, unexpected_block,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::native::ast::{AttributeNode, BlockNode, BodyId, BodyNode};
 use crate::native::expression::NativeExpression;
 use crate::native::file::ParsedFile;
 use crate::pos::Range;
+use crate::quote::go_quote;
 use crate::source::Span;
-
-/// A set of hidden names, shared between views. `None` hides nothing (the
-/// state of every body fresh from the parser).
-type Hidden = Option<Arc<BTreeSet<Box<str>>>>;
-
-fn is_hidden(hidden: &Hidden, name: &str) -> bool {
-    hidden.as_ref().is_some_and(|set| set.contains(name))
-}
-
-/// `hidden` with `more` added, sharing `hidden` when nothing is new.
-fn hide_more<'a>(hidden: &Hidden, more: impl IntoIterator<Item = &'a str>) -> Hidden {
-    let mut set: Option<BTreeSet<Box<str>>> = None;
-    for name in more {
-        if is_hidden(hidden, name) || set.as_ref().is_some_and(|s| s.contains(name)) {
-            continue;
-        }
-        set.get_or_insert_with(|| hidden.as_deref().cloned().unwrap_or_default())
-            .insert(name.into());
-    }
-    match set {
-        Some(set) => Some(Arc::new(set)),
-        None => hidden.clone(),
-    }
-}
 
 /// A body of a parsed native-syntax file, seen through the names hidden by
 /// earlier partial processing. Cloning it is cheap.
@@ -90,8 +68,8 @@ pub struct NativeBody {
     /// `None` for a file that has no body (one parsed as an expression):
     /// an empty body.
     body: Option<BodyId>,
-    hidden_attributes: Hidden,
-    hidden_blocks: Hidden,
+    hidden_attributes: HiddenNames,
+    hidden_blocks: HiddenNames,
 }
 
 impl fmt::Debug for NativeBody {
@@ -113,8 +91,8 @@ impl ParsedFile {
         NativeBody {
             body: self.root(),
             file: Arc::clone(self),
-            hidden_attributes: None,
-            hidden_blocks: None,
+            hidden_attributes: HiddenNames::default(),
+            hidden_blocks: HiddenNames::default(),
         }
     }
 }
@@ -135,8 +113,8 @@ impl NativeBody {
         NativeBody {
             file,
             body: Some(body),
-            hidden_attributes: None,
-            hidden_blocks: None,
+            hidden_attributes: HiddenNames::default(),
+            hidden_blocks: HiddenNames::default(),
         }
     }
 
@@ -172,18 +150,12 @@ impl NativeBody {
 
     /// The attribute names hidden from this view, sorted.
     pub fn hidden_attributes(&self) -> Vec<&str> {
-        self.hidden_attributes
-            .iter()
-            .flat_map(|set| set.iter().map(|s| &**s))
-            .collect()
+        self.hidden_attributes.to_vec()
     }
 
     /// The block types hidden from this view, sorted.
     pub fn hidden_blocks(&self) -> Vec<&str> {
-        self.hidden_blocks
-            .iter()
-            .flat_map(|set| set.iter().map(|s| &**s))
-            .collect()
+        self.hidden_blocks.to_vec()
     }
 
     /// Partial processing returning the remaining body as a `NativeBody`
@@ -298,7 +270,7 @@ impl NativeBody {
         for node in self.attribute_nodes() {
             let name = self.file.span_text(node.name);
             if wanted_attributes.contains(name)
-                && !is_hidden(&self.hidden_attributes, name)
+                && !self.hidden_attributes.contains(name)
                 && !content.attributes.contains_key(name)
             {
                 content
@@ -320,7 +292,7 @@ impl NativeBody {
             .collect();
         for node in self.block_nodes() {
             let type_name = self.file.span_text(node.type_name);
-            if is_hidden(&self.hidden_blocks, type_name) {
+            if self.hidden_blocks.contains(type_name) {
                 continue;
             }
             let Some(block_schema) = wanted_blocks.get(type_name) else {
@@ -336,11 +308,10 @@ impl NativeBody {
             Mode::Partial => NativeBody {
                 file: Arc::clone(&self.file),
                 body: self.body,
-                hidden_attributes: hide_more(
-                    &self.hidden_attributes,
-                    content.attributes.keys().map(|k| k.as_str()),
-                ),
-                hidden_blocks: hide_more(&self.hidden_blocks, wanted_blocks.keys().copied()),
+                hidden_attributes: self
+                    .hidden_attributes
+                    .with(content.attributes.keys().map(|k| k.as_str())),
+                hidden_blocks: self.hidden_blocks.with(wanted_blocks.keys().copied()),
             },
             Mode::Exhaustive => {
                 self.report_unsupported(schema, &content.attributes, &wanted_blocks, &mut diags);
@@ -363,7 +334,7 @@ impl NativeBody {
         for node in self.attribute_nodes() {
             let name = self.file.span_text(node.name);
             if found.contains_key(name)
-                || is_hidden(&self.hidden_attributes, name)
+                || self.hidden_attributes.contains(name)
                 || !reported.insert(name)
             {
                 continue;
@@ -377,7 +348,7 @@ impl NativeBody {
         }
         for node in self.block_nodes() {
             let type_name = self.file.span_text(node.type_name);
-            if wanted_blocks.contains_key(type_name) || is_hidden(&self.hidden_blocks, type_name) {
+            if wanted_blocks.contains_key(type_name) || self.hidden_blocks.contains(type_name) {
                 continue;
             }
             diags.push(unexpected_block(
@@ -407,15 +378,16 @@ impl Body for NativeBody {
     /// hashicorp/hcl#646).
     fn just_attributes(&self) -> (Attributes, Diagnostics) {
         let mut diags = Diagnostics::new();
-        let first_block = self
-            .block_nodes()
-            .iter()
-            .find(|b| !is_hidden(&self.hidden_blocks, self.file.span_text(b.type_name)));
+        let first_block = self.block_nodes().iter().find(|b| {
+            !self
+                .hidden_blocks
+                .contains(self.file.span_text(b.type_name))
+        });
         if let Some(block) = first_block {
             diags.push(
                 Diagnostic::error(format!(
                     "Unexpected {} block",
-                    quote(self.file.span_text(block.type_name))
+                    go_quote(self.file.span_text(block.type_name))
                 ))
                 .with_detail("Blocks are not allowed here.")
                 .with_subject(self.file.range(block.type_name)),
@@ -424,7 +396,7 @@ impl Body for NativeBody {
         let mut attributes = Attributes::new();
         for node in self.attribute_nodes() {
             let name = self.file.span_text(node.name);
-            if !is_hidden(&self.hidden_attributes, name) && !attributes.contains_key(name) {
+            if !self.hidden_attributes.contains(name) && !attributes.contains_key(name) {
                 attributes.insert(name.to_owned(), self.attribute(node));
             }
         }
@@ -667,10 +639,11 @@ pub(crate) mod tests {
         // A schema hiding nothing new shares the sets.
         let (_, again, _) = rest.partial_content_view(&BodySchema::new());
         assert_eq!(again.hidden_attributes(), ["name"]);
-        assert!(Arc::ptr_eq(
-            again.hidden_attributes.as_ref().expect("set"),
-            rest.hidden_attributes.as_ref().expect("set")
-        ));
+        assert!(
+            again
+                .hidden_attributes
+                .shares_set_with(&rest.hidden_attributes)
+        );
 
         let (attrs, diags) = rest.just_attributes();
         assert_eq!(attrs.keys().collect::<Vec<_>>(), ["extra", "port"]);

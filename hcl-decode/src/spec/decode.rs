@@ -123,19 +123,28 @@ pub fn partial_decode(
 pub fn implied_schema(spec: &Spec) -> BodySchema {
     let mut attributes: Vec<AttributeSchema> = Vec::new();
     let mut blocks: Vec<BlockHeaderSchema> = Vec::new();
+    // Each name's place in the lists, so that many specs stay linear.
+    let mut attribute_index: HashMap<&str, usize> = HashMap::new();
+    let mut block_index: HashMap<String, usize> = HashMap::new();
     visit(spec, &mut |s| match s {
-        Spec::Attr(a) => match attributes.iter_mut().find(|x| x.name == a.name) {
-            Some(existing) => existing.required |= a.required,
-            None => attributes.push(AttributeSchema {
-                name: a.name.clone(),
-                required: a.required,
-            }),
+        Spec::Attr(a) => match attribute_index.get(a.name.as_str()) {
+            Some(&i) => attributes[i].required |= a.required,
+            None => {
+                attribute_index.insert(a.name.as_str(), attributes.len());
+                attributes.push(AttributeSchema {
+                    name: a.name.clone(),
+                    required: a.required,
+                });
+            }
         },
         _ => {
             if let Some(header) = block_header(s) {
-                match blocks.iter_mut().find(|b| b.type_name == header.type_name) {
-                    Some(existing) => *existing = header,
-                    None => blocks.push(header),
+                match block_index.get(&header.type_name) {
+                    Some(&i) => blocks[i] = header,
+                    None => {
+                        block_index.insert(header.type_name.clone(), blocks.len());
+                        blocks.push(header);
+                    }
                 }
             }
         }

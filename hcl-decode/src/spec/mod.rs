@@ -71,7 +71,6 @@ mod decode;
 mod parse;
 mod static_expr;
 mod types;
-mod userfunc;
 
 #[cfg(test)]
 mod tests;
@@ -81,14 +80,16 @@ use std::collections::BTreeMap;
 use hcl_core::body::DynExpression;
 use hcl_core::{EvalContext, Function, Value};
 
+pub use crate::language::functions::decode_user_functions;
 pub use decode::{
     DecodeOptions, decode, decode_with_options, implied_schema, implied_type, partial_decode,
     source_range, variables,
 };
-pub use parse::{decode_spec_body, parse_spec_file, spec_context, spec_functions};
+pub use parse::{
+    decode_spec_body, decode_spec_body_with, parse_spec_file, spec_context, spec_functions,
+};
 pub use static_expr::StaticExpression;
 pub use types::type_expression;
-pub use userfunc::decode_user_functions;
 
 /// How to decode a body (or, for the block kinds, the blocks of a body)
 /// into a value: one node of a spec tree.

@@ -2,7 +2,7 @@
 //! `hcldec` (`cmd/hcldec/spec.go`, which decodes the spec blocks with
 //! `gohcl`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use hcl_core::body::{
@@ -14,11 +14,11 @@ use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Function,
 
 use super::static_expr::StaticExpression;
 use super::types::type_expression;
-use super::userfunc::decode_user_functions;
 use super::{
     AttrSpec, BlockAttrsSpec, BlockListSpec, BlockMapSpec, BlockSpec, DefaultSpec, Spec, SpecFile,
     TransformSpec, ValidateSpec, decode::implied_type,
 };
+use crate::language::functions::decode_user_functions;
 
 /// The spec block types, in the order Go's `hcldec` lists them, then the
 /// ones it lacks (`block_attrs`, `validate`).
@@ -133,8 +133,14 @@ pub fn parse_spec_file(src: &[u8], filename: &str) -> (SpecFile, Diagnostics) {
 /// Decodes the body of a spec file: its `function` blocks, its `variables`
 /// blocks, then its one root spec block.
 pub fn decode_spec_body(body: &dyn Body) -> (SpecFile, Diagnostics) {
-    let ctx = spec_context();
-    let (functions, rest, mut diags) = decode_user_functions(body, "function", &ctx);
+    decode_spec_body_with(body, &spec_context())
+}
+
+/// [`decode_spec_body`], the spec file's expressions evaluated with the
+/// functions of `ctx` instead of the [spec definition
+/// functions](spec_functions) (what `hcldec --functions=stdlib` does).
+pub fn decode_spec_body_with(body: &dyn Body, ctx: &EvalContext) -> (SpecFile, Diagnostics) {
+    let (functions, rest, mut diags) = decode_user_functions(body, "function", ctx);
 
     let (content, rest, more) =
         rest.partial_content(&BodySchema::new().block(BlockHeaderSchema::new("variables")));
@@ -147,13 +153,13 @@ pub fn decode_spec_body(body: &dyn Body) -> (SpecFile, Diagnostics) {
         let mut attrs: Vec<_> = attrs.into_values().collect();
         attrs.sort_by(|a, b| a.range.cmp(&b.range));
         for attr in attrs {
-            let (value, more) = attr.expr.value(&ctx);
+            let (value, more) = attr.expr.value(ctx);
             diags.extend(variables_not_allowed(more));
             variables.insert(attr.name, value);
         }
     }
 
-    let (root, more) = decode_spec_root(&*rest);
+    let (root, more) = decode_spec_root(ctx, &*rest);
     diags.extend(more);
     (
         SpecFile {
@@ -166,9 +172,10 @@ pub fn decode_spec_body(body: &dyn Body) -> (SpecFile, Diagnostics) {
 }
 
 /// The one root spec block of a spec file.
-fn decode_spec_root(body: &dyn Body) -> (Spec, Diagnostics) {
+fn decode_spec_root(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
     let (content, diags) = body.content(&unlabelled_schema());
     exactly_one(
+        ctx,
         body,
         &content,
         diags,
@@ -180,6 +187,7 @@ fn decode_spec_root(body: &dyn Body) -> (Spec, Diagnostics) {
 /// (unless there are errors already, which probably explain it) or for
 /// more.
 fn exactly_one(
+    ctx: &EvalContext,
     body: &dyn Body,
     content: &BodyContent,
     mut diags: Diagnostics,
@@ -197,7 +205,7 @@ fn exactly_one(
             (Spec::error(), diags)
         }
         [only] => {
-            let (spec, more) = decode_spec_block(only);
+            let (spec, more) = decode_spec_block(ctx, only);
             diags.extend(more);
             (spec, diags)
         }
@@ -213,22 +221,22 @@ fn exactly_one(
 }
 
 /// One spec block, by its type.
-fn decode_spec_block(block: &Block) -> (Spec, Diagnostics) {
+fn decode_spec_block(ctx: &EvalContext, block: &Block) -> (Spec, Diagnostics) {
     let implied_name = block.labels.first().cloned().unwrap_or_default();
     let body = &*block.body;
     match block.type_name.as_str() {
-        "object" => decode_object(body),
-        "array" => decode_array(body),
+        "object" => decode_object(ctx, body),
+        "array" => decode_array(ctx, body),
         "attr" => decode_attr(body, implied_name),
-        "block" => decode_block(body, implied_name),
-        "block_list" => decode_block_list(body, implied_name, false),
-        "block_set" => decode_block_list(body, implied_name, true),
-        "block_map" => decode_block_map(body, implied_name),
+        "block" => decode_block(ctx, body, implied_name),
+        "block_list" => decode_block_list(ctx, body, implied_name, false),
+        "block_set" => decode_block_list(ctx, body, implied_name, true),
+        "block_map" => decode_block_map(ctx, body, implied_name),
         "block_attrs" => decode_block_attrs(body, implied_name),
-        "default" => decode_default(body),
-        "transform" => decode_transform(body),
-        "literal" => decode_literal(body),
-        "validate" => decode_validate(body),
+        "default" => decode_default(ctx, body),
+        "transform" => decode_transform(ctx, body),
+        "literal" => decode_literal(ctx, body),
+        "validate" => decode_validate(ctx, body),
         other => (
             Spec::error(),
             Diagnostic::error("Invalid spec block")
@@ -239,27 +247,32 @@ fn decode_spec_block(block: &Block) -> (Spec, Diagnostics) {
     }
 }
 
-fn decode_object(body: &dyn Body) -> (Spec, Diagnostics) {
+fn decode_object(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
     let (content, mut diags) = body.content(&labelled_schema());
     let mut members: Vec<(String, Spec)> = Vec::with_capacity(content.blocks.len());
+    // Each name's place in `members`, so that many members stay linear.
+    let mut index: HashMap<String, usize> = HashMap::with_capacity(content.blocks.len());
     for block in &content.blocks {
-        let (spec, more) = decode_spec_block(block);
+        let (spec, more) = decode_spec_block(ctx, block);
         diags.extend(more);
         let key = block.labels.first().cloned().unwrap_or_default();
         // A name given twice: the last spec wins, as in Go's map.
-        match members.iter_mut().find(|(k, _)| *k == key) {
-            Some(member) => member.1 = spec,
-            None => members.push((key, spec)),
+        match index.get(&key) {
+            Some(&i) => members[i].1 = spec,
+            None => {
+                index.insert(key.clone(), members.len());
+                members.push((key, spec));
+            }
         }
     }
     (Spec::Object(members), diags)
 }
 
-fn decode_array(body: &dyn Body) -> (Spec, Diagnostics) {
+fn decode_array(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
     let (content, mut diags) = body.content(&unlabelled_schema());
     let mut elements = Vec::with_capacity(content.blocks.len());
     for block in &content.blocks {
-        let (spec, more) = decode_spec_block(block);
+        let (spec, more) = decode_spec_block(ctx, block);
         diags.extend(more);
         elements.push(spec);
     }
@@ -427,9 +440,10 @@ fn decode_attr(body: &dyn Body, implied_name: String) -> (Spec, Diagnostics) {
 }
 
 /// The one nested spec of a block-kind spec, in the rest of its body.
-fn decode_nested(body: &dyn Body) -> (Spec, Diagnostics) {
+fn decode_nested(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
     let (content, diags) = body.content(&unlabelled_schema());
     exactly_one(
+        ctx,
         body,
         &content,
         diags,
@@ -437,7 +451,7 @@ fn decode_nested(body: &dyn Body) -> (Spec, Diagnostics) {
     )
 }
 
-fn decode_block(body: &dyn Body, implied_name: String) -> (Spec, Diagnostics) {
+fn decode_block(ctx: &EvalContext, body: &dyn Body, implied_name: String) -> (Spec, Diagnostics) {
     let (content, rest, diags) = body.partial_content(&optional_attrs(&["block_type", "required"]));
     let mut args = Args::new(&content, body.missing_item_range(), diags);
     let type_name = args.string("block_type");
@@ -446,7 +460,7 @@ fn decode_block(body: &dyn Body, implied_name: String) -> (Spec, Diagnostics) {
     if diags.has_errors() {
         return (Spec::error(), diags);
     }
-    let (nested, more) = decode_nested(&*rest);
+    let (nested, more) = decode_nested(ctx, &*rest);
     diags.extend(more);
     (
         Spec::Block(BlockSpec {
@@ -458,7 +472,12 @@ fn decode_block(body: &dyn Body, implied_name: String) -> (Spec, Diagnostics) {
     )
 }
 
-fn decode_block_list(body: &dyn Body, implied_name: String, set: bool) -> (Spec, Diagnostics) {
+fn decode_block_list(
+    ctx: &EvalContext,
+    body: &dyn Body,
+    implied_name: String,
+    set: bool,
+) -> (Spec, Diagnostics) {
     let (content, rest, diags) =
         body.partial_content(&optional_attrs(&["block_type", "min_items", "max_items"]));
     let mut args = Args::new(&content, body.missing_item_range(), diags);
@@ -469,7 +488,7 @@ fn decode_block_list(body: &dyn Body, implied_name: String, set: bool) -> (Spec,
     if diags.has_errors() {
         return (Spec::error(), diags);
     }
-    let (nested, more) = decode_nested(&*rest);
+    let (nested, more) = decode_nested(ctx, &*rest);
     diags.extend(more);
     let type_name = type_name.unwrap_or(implied_name);
     if type_name.is_empty() {
@@ -495,7 +514,11 @@ fn decode_block_list(body: &dyn Body, implied_name: String, set: bool) -> (Spec,
     (spec, diags)
 }
 
-fn decode_block_map(body: &dyn Body, implied_name: String) -> (Spec, Diagnostics) {
+fn decode_block_map(
+    ctx: &EvalContext,
+    body: &dyn Body,
+    implied_name: String,
+) -> (Spec, Diagnostics) {
     // `labels` is a `[]string` field, which `gohcl` requires.
     let schema = BodySchema::new()
         .attribute(AttributeSchema::optional("block_type"))
@@ -508,7 +531,7 @@ fn decode_block_map(body: &dyn Body, implied_name: String) -> (Spec, Diagnostics
     if diags.has_errors() {
         return (Spec::error(), diags);
     }
-    let (nested, more) = decode_nested(&*rest);
+    let (nested, more) = decode_nested(ctx, &*rest);
     diags.extend(more);
     let type_name = type_name.unwrap_or(implied_name);
     if type_name.is_empty() {
@@ -575,12 +598,12 @@ fn decode_block_attrs(body: &dyn Body, implied_name: String) -> (Spec, Diagnosti
     )
 }
 
-fn decode_literal(body: &dyn Body) -> (Spec, Diagnostics) {
+fn decode_literal(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
     let (content, diags) =
         body.content(&BodySchema::new().attribute(AttributeSchema::required("value")));
     let mut args = Args::new(&content, body.missing_item_range(), diags);
     let value = args.content.attributes.get("value").map(|attr| {
-        let (v, d) = attr.expr.value(&spec_context());
+        let (v, d) = attr.expr.value(ctx);
         args.diags.extend(variables_not_allowed(d));
         v
     });
@@ -594,7 +617,7 @@ fn decode_literal(body: &dyn Body) -> (Spec, Diagnostics) {
     )
 }
 
-fn decode_default(body: &dyn Body) -> (Spec, Diagnostics) {
+fn decode_default(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
     let (content, mut diags) = body.content(&unlabelled_schema());
     match content.blocks.as_slice() {
         [] => {
@@ -619,7 +642,7 @@ fn decode_default(body: &dyn Body) -> (Spec, Diagnostics) {
     }
     let mut spec: Option<Spec> = None;
     for block in &content.blocks {
-        let (candidate, more) = decode_spec_block(block);
+        let (candidate, more) = decode_spec_block(ctx, block);
         let failed = more.has_errors();
         diags.extend(more);
         if failed {
@@ -637,11 +660,16 @@ fn decode_default(body: &dyn Body) -> (Spec, Diagnostics) {
 }
 
 /// The one nested spec of a `transform` or `validate` block.
-fn decode_wrapped(body: &dyn Body, rest: &dyn Body, kind: &str) -> (Option<Spec>, Diagnostics) {
+fn decode_wrapped(
+    ctx: &EvalContext,
+    body: &dyn Body,
+    rest: &dyn Body,
+    kind: &str,
+) -> (Option<Spec>, Diagnostics) {
     let (content, mut diags) = rest.content(&unlabelled_schema());
     match content.blocks.as_slice() {
         [only] => {
-            let (spec, more) = decode_spec_block(only);
+            let (spec, more) = decode_spec_block(ctx, only);
             diags.extend(more);
             (Some(spec), diags)
         }
@@ -658,7 +686,7 @@ fn decode_wrapped(body: &dyn Body, rest: &dyn Body, kind: &str) -> (Option<Spec>
     }
 }
 
-fn decode_transform(body: &dyn Body) -> (Spec, Diagnostics) {
+fn decode_transform(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
     let (content, rest, diags) = body.partial_content(&optional_attrs(&["result"]));
     let args = Args::new(&content, body.missing_item_range(), diags);
     let result = args.expr("result");
@@ -666,7 +694,7 @@ fn decode_transform(body: &dyn Body) -> (Spec, Diagnostics) {
     if diags.has_errors() {
         return (Spec::error(), diags);
     }
-    let (wrapped, more) = decode_wrapped(body, &*rest, "transform");
+    let (wrapped, more) = decode_wrapped(ctx, body, &*rest, "transform");
     diags.extend(more);
     let Some(wrapped) = wrapped else {
         return (Spec::error(), diags);
@@ -676,13 +704,13 @@ fn decode_transform(body: &dyn Body) -> (Spec, Diagnostics) {
             wrapped: Box::new(wrapped),
             result,
             var_name: "nested".to_owned(),
-            ctx: spec_context(),
+            ctx: ctx.clone(),
         }),
         diags,
     )
 }
 
-fn decode_validate(body: &dyn Body) -> (Spec, Diagnostics) {
+fn decode_validate(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
     let schema = BodySchema::new()
         .attribute(AttributeSchema::required("condition"))
         .attribute(AttributeSchema::optional("error_summary"))
@@ -696,7 +724,7 @@ fn decode_validate(body: &dyn Body) -> (Spec, Diagnostics) {
     if diags.has_errors() {
         return (Spec::error(), diags);
     }
-    let (wrapped, more) = decode_wrapped(body, &*rest, "validate");
+    let (wrapped, more) = decode_wrapped(ctx, body, &*rest, "validate");
     diags.extend(more);
     let Some(wrapped) = wrapped else {
         return (Spec::error(), diags);
@@ -708,7 +736,7 @@ fn decode_validate(body: &dyn Body) -> (Spec, Diagnostics) {
             error_summary: summary.unwrap_or_else(|| "Invalid value".to_owned()),
             error_message: message,
             var_name: "nested".to_owned(),
-            ctx: spec_context(),
+            ctx: ctx.clone(),
         }),
         diags,
     )

@@ -107,7 +107,7 @@ const MAX_DEPTH: usize = 1024;
 /// attribute's expression, by name, and the diagnostics of all of them (in
 /// source order). A file without a root body has no attributes.
 ///
-/// See the [module documentation](self) for an example.
+/// See the [module documentation](crate::extended) for an example.
 pub fn check_file(
     file: &ParsedFile,
     scope: &Scope,

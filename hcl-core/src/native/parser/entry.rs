@@ -80,10 +80,6 @@ impl Input<'_> {
     }
 }
 
-/// The stand-in for an invalid byte in the source text: a control
-/// character, one byte long and always a grapheme cluster of its own.
-const INVALID_BYTE_STAND_IN: char = '\u{1A}';
-
 /// Checks the input; `None` when it is too large to parse.
 fn check_input(src: Cow<'_, [u8]>) -> Option<Input<'_>> {
     if src.len() >= u32::MAX as usize {
@@ -106,7 +102,7 @@ fn check_input(src: Cow<'_, [u8]>) -> Option<Input<'_>> {
                 bom,
             },
             Err(_) => Input {
-                text: sanitize(b),
+                text: crate::source::sanitize(b, |_| {}),
                 raw: Some(Cow::Borrowed(b)),
                 bom,
             },
@@ -120,7 +116,7 @@ fn check_input(src: Cow<'_, [u8]>) -> Option<Input<'_>> {
             Err(e) => {
                 let v = e.into_bytes();
                 Input {
-                    text: sanitize(&v),
+                    text: crate::source::sanitize(&v, |_| {}),
                     raw: Some(Cow::Owned(v)),
                     bom,
                 }
@@ -143,34 +139,6 @@ fn input_diagnostics(filename: &str, input: &Input<'_>, start: Pos) -> Diagnosti
         );
     }
     diags
-}
-
-/// The text of `src` with each byte that is not part of a valid UTF-8
-/// sequence replaced by [`INVALID_BYTE_STAND_IN`].
-fn sanitize(src: &[u8]) -> String {
-    let mut out = String::with_capacity(src.len());
-    let mut rest = src;
-    loop {
-        match std::str::from_utf8(rest) {
-            Ok(s) => {
-                out.push_str(s);
-                break;
-            }
-            Err(e) => {
-                let (valid, after) = rest.split_at(e.valid_up_to());
-                out.push_str(std::str::from_utf8(valid).unwrap_or(""));
-                let bad = e.error_len().unwrap_or(after.len()).max(1).min(after.len());
-                for _ in 0..bad {
-                    out.push(INVALID_BYTE_STAND_IN);
-                }
-                rest = after.get(bad..).unwrap_or(&[]);
-                if rest.is_empty() {
-                    break;
-                }
-            }
-        }
-    }
-    out
 }
 
 fn too_large_diagnostic(filename: &str, len: usize) -> Diagnostic {

@@ -275,8 +275,12 @@ impl<'a> Parser<'a> {
             {
                 // The lexer makes an escaped sequence its own token
                 // (possibly followed by "~" and a newline): its value is
-                // the source without the first byte.
-                return Lit::Src(Span::new(t.span.start + 1, t.span.end));
+                // the source without the first byte. It is an owned string,
+                // not a slice of the source one byte into the token: a
+                // slice is taken as where the literal is (the start range
+                // of a template whose first part it is), and the literal
+                // part starts at the token, `$$` included, as in Go.
+                return Lit::Own(String::from_utf8_lossy(&bytes[1..]).into_owned());
             }
             let plain = !bytes.windows(3).any(|w| w == b"$${" || w == b"%%{");
             if plain && (bytes.is_ascii() || std::str::from_utf8(bytes).is_ok()) {

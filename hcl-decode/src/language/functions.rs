@@ -1,10 +1,22 @@
 //! User-defined functions: `function` blocks whose `result` expression is
-//! evaluated with the parameters as variables (Go's `ext/userfunc`).
+//! evaluated with the parameters as variables (Go's `ext/userfunc`). The
+//! one home of user functions: the hcldec spec files
+//! ([`crate::spec::decode_user_functions`]) and the configuration language
+//! ([`crate::Decoder::user_functions`]) both use it.
+//!
+//! Unlike Go, a call chain of user functions is bounded: a call nested more
+//! than [`MAX_CALL_DEPTH`] user-function calls deep fails with a
+//! diagnostic instead of exhausting the stack (the native syntax
+//! evaluates both arms of a conditional, as Go's does, so any recursion
+//! is unbounded there).
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use hcl_core::body::{AttributeSchema, BlockHeaderSchema, BodySchema, DynBody, DynExpression};
+use hcl_core::body::{
+    AttributeSchema, Block, BlockHeaderSchema, BodySchema, DynBody, DynExpression,
+};
 use hcl_core::function::{FunctionError, Parameter};
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Function, Type, Value};
 
@@ -64,20 +76,53 @@ pub fn decode_user_functions(
     ctx: &EvalContext,
 ) -> (BTreeMap<String, Function>, DynBody, Diagnostics) {
     let schema = BodySchema::new().block(BlockHeaderSchema::new(block_type).label("name"));
-    let (content, rest, mut diags) = body.partial_content(&schema);
-    let mut funcs = BTreeMap::new();
+    let (content, rest, diags) = body.partial_content(&schema);
     if diags.has_errors() {
-        return (funcs, rest, diags);
+        return (BTreeMap::new(), rest, diags);
     }
+    let ctx = ctx.clone();
+    let (funcs, more) = functions_from_blocks(&content.blocks, Arc::new(move || ctx.clone()));
+    let mut diags = diags;
+    diags.extend(more);
+    (funcs, rest, diags)
+}
+
+/// Where a user function's `result` is evaluated: called at each call
+/// (Go's `ContextFunc`), so that the functions may see each other.
+pub type ContextFn = Arc<dyn Fn() -> EvalContext + Send + Sync>;
+
+/// The functions of `function` blocks already taken from a body (one
+/// label, the name), their `result` expressions evaluated in a child of
+/// `ctx()` that declares the parameters. A block with errors defines no
+/// function; a name defined twice is an error at the second block (the
+/// first one is kept).
+pub fn functions_from_blocks(
+    blocks: &[Block],
+    ctx: ContextFn,
+) -> (BTreeMap<String, Function>, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let mut funcs = BTreeMap::new();
+    let mut defined: BTreeMap<String, hcl_core::Range> = BTreeMap::new();
     let func_schema = BodySchema::new()
         .attribute(AttributeSchema::required("params"))
         .attribute(AttributeSchema::optional("variadic_param"))
         .attribute(AttributeSchema::required("result"));
 
-    'blocks: for block in &content.blocks {
+    'blocks: for block in blocks {
         let Some(name) = block.labels.first() else {
             continue;
         };
+        if let Some(first) = defined.get(name) {
+            diags.push(
+                Diagnostic::error("Duplicate function definition")
+                    .with_detail(format!(
+                        "A function named {name:?} was already defined at {first}. Function names must be unique."
+                    ))
+                    .with_subject(block.def_range.clone()),
+            );
+            continue;
+        }
+        defined.insert(name.clone(), block.def_range.clone());
         let (func_content, func_diags) = block.body.content(&func_schema);
         let failed = func_diags.has_errors();
         diags.extend(func_diags);
@@ -125,20 +170,39 @@ pub fn decode_user_functions(
                 }
             }
         }
-        let function = user_function(params, variadic, result_attr.expr.clone(), ctx.clone());
+        let function = user_function(
+            name.clone(),
+            params,
+            variadic,
+            result_attr.expr.clone(),
+            Arc::clone(&ctx),
+        );
         funcs.insert(name.clone(), function);
     }
-    (funcs, rest, diags)
+    (funcs, diags)
+}
+
+/// How many user-function calls may be nested (a recursion deeper than
+/// this fails with a diagnostic).
+pub const MAX_CALL_DEPTH: usize = 64;
+
+thread_local! {
+    static CALL_DEPTH: Cell<usize> = const { Cell::new(0) };
+    /// The depth-limit error of the current call chain, passed up as it is
+    /// (not wrapped once per level).
+    static LIMIT: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The function of one `function` block.
 fn user_function(
+    name: String,
     params: Vec<String>,
     variadic: Option<String>,
     result: DynExpression,
-    ctx: EvalContext,
+    ctx: ContextFn,
 ) -> Function {
     let body = Arc::new(UserFunctionBody {
+        name,
         params: params.clone(),
         variadic: variadic.clone(),
         result,
@@ -155,17 +219,51 @@ fn user_function(
         .build(move |args, _ty| body.call(args))
 }
 
-#[derive(Debug)]
 struct UserFunctionBody {
+    name: String,
     params: Vec<String>,
     variadic: Option<String>,
     result: DynExpression,
-    ctx: EvalContext,
+    ctx: ContextFn,
+}
+
+impl std::fmt::Debug for UserFunctionBody {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UserFunctionBody")
+            .field("name", &self.name)
+            .field("params", &self.params)
+            .field("variadic", &self.variadic)
+            .finish_non_exhaustive()
+    }
 }
 
 impl UserFunctionBody {
     fn call(&self, args: &[Value]) -> Result<Value, FunctionError> {
-        let mut ctx = self.ctx.new_child();
+        let depth = CALL_DEPTH.with(Cell::get);
+        if depth >= MAX_CALL_DEPTH {
+            let message = format!(
+                "the user function {:?} was called more than {MAX_CALL_DEPTH} calls deep (a recursion that does not end?)",
+                self.name
+            );
+            LIMIT.with(|l| *l.borrow_mut() = Some(message.clone()));
+            return Err(FunctionError::failed(message));
+        }
+        CALL_DEPTH.with(|d| d.set(depth + 1));
+        let mut result = self.call_inner(args);
+        CALL_DEPTH.with(|d| d.set(depth));
+        if result.is_err() {
+            if let Some(message) = LIMIT.with(|l| l.borrow().clone()) {
+                result = Err(FunctionError::failed(message));
+            }
+        }
+        if depth == 0 {
+            LIMIT.with(|l| *l.borrow_mut() = None);
+        }
+        result
+    }
+
+    fn call_inner(&self, args: &[Value]) -> Result<Value, FunctionError> {
+        let mut ctx = (self.ctx)().new_child();
         let declare = |ctx: &mut EvalContext, name: &str, value: Value| {
             ctx.declare_variable(name, value)
                 .map(|_| ())

@@ -1,0 +1,108 @@
+//! The diagnostics every syntax's bodies share, worded as the Go
+//! implementation words them: an attribute or a block type an exhaustive
+//! schema does not name, and a missing required attribute.
+
+use crate::diagnostic::Diagnostic;
+use crate::pos::Range;
+use crate::quote::go_quote;
+use crate::suggest::suggestion;
+
+use super::{Attributes, BodySchema};
+
+/// The diagnostic for an attribute an exhaustive schema does not name, as
+/// the Go implementation words it: "Unsupported argument", about the name.
+///
+/// The hint is, in this order: the closest attribute name of the schema not
+/// already found in the body (`found`), chosen deterministically by
+/// [`suggestion`]; else, when the schema has a block type of that very
+/// name, advice to write a block.
+pub fn unexpected_attribute(
+    name: &str,
+    name_range: Range,
+    schema: &BodySchema,
+    found: &Attributes,
+) -> Diagnostic {
+    let candidates = schema
+        .attributes
+        .iter()
+        .map(|a| a.name.as_str())
+        .filter(|n| !found.contains_key(*n));
+    let hint = match suggestion(name, candidates) {
+        Some(s) => format!(" Did you mean {}?", go_quote(s)),
+        None if schema.blocks.iter().any(|b| b.type_name == name) => {
+            format!(
+                " Did you mean to define a block of type {}?",
+                go_quote(name)
+            )
+        }
+        None => String::new(),
+    };
+    Diagnostic::error("Unsupported argument")
+        .with_detail(format!(
+            "An argument named {} is not expected here.{hint}",
+            go_quote(name)
+        ))
+        .with_subject(name_range)
+}
+
+/// The diagnostic for a block of a type an exhaustive schema does not name,
+/// as the Go implementation words it: "Unsupported block type", about the
+/// type name.
+///
+/// The hint is, in this order: the closest block type of the schema,
+/// chosen deterministically by [`suggestion`]; else, when the schema has an
+/// attribute of that very name, advice to use the equals sign.
+pub fn unexpected_block(type_name: &str, type_range: Range, schema: &BodySchema) -> Diagnostic {
+    let hint = match suggestion(
+        type_name,
+        schema.blocks.iter().map(|b| b.type_name.as_str()),
+    ) {
+        Some(s) => format!(" Did you mean {}?", go_quote(s)),
+        None if schema.attributes.iter().any(|a| a.name == type_name) => format!(
+            " Did you mean to define argument {}? If so, use the equals sign to assign it a value.",
+            go_quote(type_name)
+        ),
+        None => String::new(),
+    };
+    Diagnostic::error("Unsupported block type")
+        .with_detail(format!(
+            "Blocks of type {} are not expected here.{hint}",
+            go_quote(type_name)
+        ))
+        .with_subject(type_range)
+}
+
+/// The diagnostic for a required attribute that is absent from one body,
+/// about the body's missing-item range.
+pub fn missing_attribute(name: &str, missing_item_range: Range) -> Diagnostic {
+    Diagnostic::error("Missing required argument")
+        .with_detail(format!(
+            "The argument {} is required, but no definition was found.",
+            go_quote(name)
+        ))
+        .with_subject(missing_item_range)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::body::{AttributeSchema, BlockHeaderSchema};
+
+    #[test]
+    fn unexpected_attribute_prefers_a_close_name_to_the_block_hint() {
+        let schema = BodySchema::new()
+            .attribute(AttributeSchema::optional("tl"))
+            .block(BlockHeaderSchema::new("tls"));
+        let range = Range::at("f", crate::pos::Pos::start());
+        let d = unexpected_attribute("tls", range.clone(), &schema, &Attributes::new());
+        assert_eq!(
+            d.detail,
+            "An argument named \"tls\" is not expected here. Did you mean \"tl\"?"
+        );
+        let d = unexpected_block("tl", range, &schema);
+        assert_eq!(
+            d.detail,
+            "Blocks of type \"tl\" are not expected here. Did you mean \"tls\"?"
+        );
+    }
+}

@@ -1,0 +1,370 @@
+//! The configuration language layer: variables, locals, user functions,
+//! dynamic blocks, several files; in both syntaxes.
+
+use hcl_decode::prelude::*;
+use hcl_decode::{Decoder, ValueSource};
+
+#[derive(HclBody, Debug)]
+struct Port {
+    #[hcl(label)]
+    name: String,
+    number: u16,
+}
+
+#[derive(HclBody, Debug)]
+struct Job {
+    region: String,
+    count: u32,
+    #[hcl(block)]
+    port: Vec<Port>,
+}
+
+fn dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("hcl-lang-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+/// Environment variables cannot be set safely in a running test: the test
+/// runs again in a child process with them. True in the child.
+fn in_child(test: &str, env: &[(&str, &str)]) -> bool {
+    if std::env::var_os("LANGTEST_CHILD").is_some() {
+        return true;
+    }
+    let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
+        .args([test, "--exact", "--nocapture"])
+        .env("LANGTEST_CHILD", "1")
+        .envs(env.iter().copied())
+        .output()
+        .expect("child test runs");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    false
+}
+
+fn full() -> Decoder {
+    Decoder::new().variable_blocks().locals().user_functions()
+}
+
+const NATIVE: &str = r#"
+variable "region" {
+  type    = string
+  default = "eu"
+}
+variable "ports" {
+  type    = map(object({number = number, proto = optional(string, "tcp")}))
+  default = { http = { number = 80 }, https = { number = 443 } }
+}
+function "double" {
+  params = [x]
+  result = x * 2
+}
+locals {
+  base  = 2
+  count = double(local.base) + 1
+}
+region = var.region
+count  = local.count
+dynamic "port" {
+  for_each = var.ports
+  labels   = [port.key]
+  content {
+    number = port.value.number
+  }
+}
+"#;
+
+const JSON: &str = r#"{
+  "variable": {
+    "region": {"type": "string", "default": "eu"},
+    "ports": {"type": "map(object({number = number, proto = optional(string, \"tcp\")}))",
+              "default": {"http": {"number": 80}, "https": {"number": 443}}}
+  },
+  "function": {"double": {"params": ["x"], "result": "${x * 2}"}},
+  "locals": {"base": 2, "count": "${double(local.base) + 1}"},
+  "region": "${var.region}",
+  "count": "${local.count}",
+  "dynamic": {"port": {"for_each": "${var.ports}", "labels": ["${port.key}"],
+              "content": {"number": "${port.value.number}"}}}
+}"#;
+
+#[test]
+fn every_feature_in_both_syntaxes() {
+    for (src, name) in [(NATIVE, "job.hcl"), (JSON, "job.hcl.json")] {
+        let e = full().decode_str_evaluated::<Job>(src, name).unwrap();
+        assert_eq!(e.value.region, "eu", "{name}");
+        assert_eq!(e.value.count, 5, "{name}");
+        let ports: Vec<_> = e
+            .value
+            .port
+            .iter()
+            .map(|p| (p.name.as_str(), p.number))
+            .collect();
+        assert_eq!(ports, [("http", 80), ("https", 443)], "{name}");
+        assert_eq!(e.local("count"), Some(&Value::number(5)));
+        // optional(...) defaults filled in after conversion.
+        let ports = e.variable("ports").unwrap();
+        assert_eq!(
+            ports.get("http").unwrap().get("proto"),
+            Some(&Value::string("tcp"))
+        );
+        assert!(matches!(
+            e.variables["region"].source,
+            ValueSource::Default(_)
+        ));
+    }
+}
+
+#[test]
+fn precedence_default_env_file_input() {
+    let d = dir("prec");
+    let cfg = d.join("main.hcl");
+    std::fs::write(&cfg, "variable \"a\" {\n  type = string\n  default = \"d\"\n}\nvariable \"b\" {\n  type = string\n  default = \"d\"\n}\nvariable \"c\" {\n  default = \"d\"\n}\nvariable \"n\" {\n  type = number\n  default = 1\n}\nlocals {\n  all = \"${var.a}${var.b}${var.c}${var.n}\"\n}\nregion = local.all\ncount = var.n\n").unwrap();
+    let vf = d.join("vars.hcl");
+    std::fs::write(&vf, "b = \"f\"\nc = \"f\"\nundeclared = 1\n").unwrap();
+    let vj = d.join("vars.json");
+    std::fs::write(&vj, "{\"c\": \"j\"}").unwrap();
+    if !in_child(
+        "precedence_default_env_file_input",
+        &[
+            ("LANGTEST_PREC_a", "e"),
+            ("LANGTEST_PREC_b", "e"),
+            ("LANGTEST_PREC_n", "2 + 5"),
+        ],
+    ) {
+        return;
+    }
+    let e = full()
+        .env_prefix("LANGTEST_PREC_")
+        .var_file(&vf)
+        .var_file(&vj)
+        .input("c", Value::string("i"))
+        .decode_files_evaluated::<Job, _>([&cfg])
+        .unwrap();
+    assert_eq!(e.value.region, "efi7");
+    assert_eq!(e.value.count, 7);
+    assert_eq!(
+        e.variables["a"].source,
+        ValueSource::Environment("LANGTEST_PREC_a".into())
+    );
+    assert!(matches!(e.variables["b"].source, ValueSource::VarFile(_)));
+    assert_eq!(e.variables["c"].source, ValueSource::Input);
+    // An undeclared name in a file is a warning.
+    assert_eq!(e.warnings.len(), 1);
+    assert!(
+        e.warnings
+            .to_string()
+            .contains("Value for undeclared variable")
+    );
+    // An undeclared explicit input is an error.
+    let err = full()
+        .input("zzz", Value::bool(true))
+        .decode_files::<Job, _>([&cfg])
+        .unwrap_err();
+    assert!(err.to_string().contains("Value for undeclared variable"));
+}
+
+#[test]
+fn provenance_of_bad_values() {
+    let d = dir("prov");
+    let cfg = d.join("main.hcl");
+    std::fs::write(&cfg, "variable \"port\" {\n  type = number\n}\nvariable \"p2\" {\n  type = number\n}\nvariable \"p3\" {\n  type = number\n}\nvariable \"p4\" {\n  type = number\n  default = \"x\"\n}\nregion = \"r\"\ncount = 1\n").unwrap();
+    let vf = d.join("v.json");
+    std::fs::write(&vf, "{\"p2\": \"nope\"}").unwrap();
+    if !in_child(
+        "provenance_of_bad_values",
+        &[("LANGTEST_PROV_port", "\"abc\"")],
+    ) {
+        return;
+    }
+    let err = full()
+        .env_prefix("LANGTEST_PROV_")
+        .var_file(&vf)
+        .input("p3", Value::bool(true))
+        .decode_files::<Job, _>([&cfg])
+        .unwrap_err();
+    let text = err.diagnostics().to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(
+        lines[0].contains("main.hcl:1,1-16") && lines[0].contains("LANGTEST_PROV_port"),
+        "{text}"
+    );
+    assert!(
+        lines[1].contains("main.hcl:7,1-14") && lines[1].contains("explicitly"),
+        "{text}"
+    );
+    assert!(
+        lines[2].contains("main.hcl:12,13-16") && lines[2].contains("Invalid default value"),
+        "{text}"
+    );
+    assert!(
+        lines[3].contains("v.json:1,8-14") && lines[3].contains("variable file"),
+        "{text}"
+    );
+}
+
+#[test]
+fn required_nullable_validation_and_sensitive() {
+    let src = "variable \"req\" {}\n\
+variable \"nn\" {\n  nullable = false\n}\n\
+variable \"secret\" {\n  type = string\n  sensitive = true\n  validation {\n    condition = length(var.secret) > 10\n    error_message = \"too short: ${var.secret}\"\n  }\n}\n\
+variable \"v\" {\n  type = number\n  default = 3\n  validation {\n    condition = var.v > 5\n    error_message = \"must exceed 5\"\n  }\n}\n\
+region = var.secret\ncount = var.v\n";
+    let lengthf = hcl_core::Function::builder()
+        .params([hcl_core::Parameter::new("s", Type::String)])
+        .return_type(|_| Ok(Type::Number))
+        .build(|args, _| Ok(Value::number(args[0].as_str().unwrap().len() as i64)));
+    let err = full()
+        .function("length", lengthf)
+        .input("nn", Value::null(Type::Dynamic))
+        .input("secret", Value::string("hunter2"))
+        .decode_str::<Job>(src, "s.hcl")
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(!text.contains("hunter2"), "{text}");
+    let summaries: Vec<&str> = err
+        .diagnostics()
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(
+        summaries,
+        [
+            "No value for required variable",
+            "Required variable not set",
+            "Invalid value for variable",
+            "Invalid value for variable"
+        ],
+        "{text}"
+    );
+    assert!(text.contains("will not be displayed"));
+    assert!(text.contains("must exceed 5"));
+    // No derived error for `region`/`count`, whose values are unknown.
+    assert!(!text.contains("not known"));
+}
+
+#[test]
+fn locals_cycles_duplicates_and_suggestions() {
+    let src = "locals {\n  a = local.b\n  b = local.c\n  c = local.a\n  d = local.a\n  e = local.nmae\n  name = 1\n}\nlocals {\n  name = 2\n}\nregion = local.nmae\ncount = 1\n";
+    {
+        let name = "l.hcl";
+        let err = full().decode_str::<Job>(src, name).unwrap_err();
+        let text = err.diagnostics().to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 5, "{text}");
+        assert!(
+            lines[0].contains("l.hcl:2,3-14: Cycle in local values")
+                && lines[0].contains(
+                    "local.a (l.hcl:2,3-14), local.b (l.hcl:3,3-14), local.c (l.hcl:4,3-14)"
+                ),
+            "{text}"
+        );
+        assert!(
+            lines[1].contains("l.hcl:6,7-17: Reference to undeclared local value")
+                && lines[1].contains("Did you mean \"name\"?"),
+            "{text}"
+        );
+        assert!(
+            lines[2].contains("l.hcl:7,3-11: Duplicate local value definition"),
+            "{text}"
+        );
+        assert!(
+            lines[3].contains("l.hcl:10,3-11: Duplicate local value definition"),
+            "{text}"
+        );
+        assert!(
+            lines[4].contains("l.hcl:12,10-20: Reference to undeclared local value")
+                && lines[4].contains("Did you mean"),
+            "{text}"
+        );
+    }
+    // JSON: a cycle.
+    let err = full()
+        .decode_str::<Job>("{\"locals\": {\"a\": \"${local.b}\", \"b\": \"${local.a}\"}, \"region\": \"r\", \"count\": 1}", "l.json")
+        .unwrap_err();
+    assert_eq!(err.diagnostics().len(), 1);
+    assert!(
+        err.diagnostics()
+            .to_string()
+            .contains("Cycle in local values")
+    );
+}
+
+#[test]
+fn ten_thousand_locals_chain() {
+    let mut src = String::from("locals {\n  l0 = 0\n");
+    for i in 1..10_000 {
+        src.push_str(&format!("  l{i} = local.l{} + 1\n", i - 1));
+    }
+    src.push_str("}\nregion = \"r\"\ncount = local.l9999\n");
+    let job: Job = full().decode_str(&src, "chain.hcl").unwrap();
+    assert_eq!(job.count, 9999);
+}
+
+#[test]
+fn user_function_recursion_is_bounded() {
+    let src =
+        "function \"f\" {\n  params = [n]\n  result = f(n + 1)\n}\nregion = \"r\"\ncount = f(3)\n";
+    let err = full().decode_str::<Job>(src, "f.hcl").unwrap_err();
+    let text = err.diagnostics().to_string();
+    assert_eq!(err.diagnostics().len(), 1, "{text}");
+    assert!(text.contains("more than 64 calls deep"), "{text}");
+}
+
+#[test]
+fn dynamic_blocks_on_by_default_and_off() {
+    let src = "region = \"r\"\ncount = 1\ndynamic \"port\" {\n  for_each = [1, 2]\n  labels = [\"p${port.key}\"]\n  content {\n    number = port.value\n  }\n}\n";
+    let job: Job = hcl_decode::from_str(src, "d.hcl").unwrap();
+    assert_eq!(job.port.len(), 2);
+    let err = Decoder::new()
+        .dynamic_blocks(false)
+        .decode_str::<Job>(src, "d.hcl")
+        .unwrap_err();
+    assert!(err.to_string().contains("Unsupported block type"));
+    // Go's diagnostics: a dynamic block without content.
+    let err = hcl_decode::from_str::<Job>(
+        "region = \"r\"\ncount = 1\ndynamic \"port\" {\n  for_each = [1]\n  labels = [\"a\"]\n}\n",
+        "d.hcl",
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("content"), "{err}");
+}
+
+#[test]
+fn several_files_mixed_syntax_every_mistake_file_by_file() {
+    let d = dir("files");
+    let a = d.join("b_main.hcl");
+    std::fs::write(&a, "variable \"region\" {\n  type = string\n}\nregion = var.regoin\ncount = local.c\nport \"x\" {\n  number = \"no\"\n}\n").unwrap();
+    let b = d.join("a_more.json");
+    std::fs::write(
+        &b,
+        "{\"locals\": {\"c\": \"${1 +}\"}, \"variable\": {\"other\": {\"default\": 1}}}",
+    )
+    .unwrap();
+    let err = full()
+        .input("region", Value::string("eu"))
+        .decode_files::<Job, _>([&a, &b])
+        .unwrap_err();
+    let text = err.diagnostics().to_string();
+    let files: Vec<&str> = text.lines().map(|l| l.split(':').next().unwrap()).collect();
+    // Given order: b_main.hcl first, then a_more.json.
+    assert!(
+        files.iter().position(|f| f.ends_with("a_more.json"))
+            > files.iter().position(|f| f.ends_with("b_main.hcl")),
+        "{text}"
+    );
+    assert!(
+        text.contains("Reference to undeclared input variable")
+            && text.contains("Did you mean \"region\"?"),
+        "{text}"
+    );
+    assert!(text.contains("a number is required"), "{text}");
+    assert!(text.contains("a_more.json"), "{text}");
+    // `count = local.c` (failed local) produces no derived error.
+    assert!(!text.contains("not known"), "{text}");
+}
