@@ -126,19 +126,29 @@ fn did_you_mean_for_an_attribute_of_an_object_value() {
     struct Image {
         image: String,
     }
-    let local = Value::object([
+    let svc = Value::object([
         ("image_name", Value::string("api")),
         ("image_tag", Value::string("v1")),
     ]);
     let err = Decoder::new()
-        .variable("local", local)
+        .variable("svc", svc)
+        .decode_str::<Image>("image = \"${svc.image_name}:${svc.imag_tag}\"\n", "app.hcl")
+        .unwrap_err();
+    assert_eq!(
+        err.diagnostics().to_string(),
+        "app.hcl:1,33-42: Unsupported attribute; This object does not have an attribute named \"imag_tag\". Did you mean \"image_tag\"?"
+    );
+    // Through `locals`, the configuration language words it its own way,
+    // with the same suggestion.
+    let err = Decoder::new()
+        .locals()
         .decode_str::<Image>(
-            "image = \"${local.image_name}:${local.imag_tag}\"\n",
+            "locals {\n  image_tag = \"v1\"\n}\nimage = \"api:${local.imag_tag}\"\n",
             "app.hcl",
         )
         .unwrap_err();
     assert_eq!(
         err.diagnostics().to_string(),
-        "app.hcl:1,37-46: Unsupported attribute; This object does not have an attribute named \"imag_tag\". Did you mean \"image_tag\"?"
+        "app.hcl:4,16-30: Reference to undeclared local value; A local value with the name \"imag_tag\" has not been declared. Did you mean \"image_tag\"?"
     );
 }
