@@ -3,6 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace
+# The optional features' tests (colour, JSON, miette, url targets): only the
+# two crates that have features.
+cargo test -p hcl-core -p hcl-decode --all-features
 # HashiCorp's HCL language test suite, through our hcldec (installs the Go
 # harness's Debian packages when missing).
 bash tests/specsuite.sh

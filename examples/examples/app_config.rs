@@ -1,7 +1,8 @@
 //! A service reads its configuration file into Rust structs with
 //! `#[derive(HclBody)]`: labelled blocks, optional blocks, defaults, a
-//! custom conversion (durations such as `"250ms"`, via `with`), a variable
-//! the application provides; then a broken copy of the file shows the
+//! custom conversion (the log level, via `with`), everyday types (durations
+//! in Go's notation such as `"250ms"`, socket addresses), a variable the
+//! application provides; then a broken copy of the file shows the
 //! diagnostics: every mistake in one run, each with its source line.
 //!
 //! Run with `cargo run -p examples --example app_config`.
@@ -41,9 +42,10 @@ struct Config {
 struct Listener {
     #[hcl(label)]
     name: String,
-    #[hcl(with = parse_address)]
+    /// `"0.0.0.0:8443"`.
     address: SocketAddr,
-    #[hcl(with = parse_duration, default = Duration::from_secs(30))]
+    /// Go's notation: `"1m"`, `"250ms"`, `"1h30m"`.
+    #[hcl(default = Duration::from_secs(30))]
     timeout: Duration,
     #[hcl(block)]
     tls: Option<Tls>,
@@ -63,7 +65,7 @@ struct Database {
     url: String,
     #[hcl(default = 10)]
     pool_size: u16,
-    #[hcl(with = parse_duration, default = Duration::from_secs(5))]
+    #[hcl(default = Duration::from_secs(5))]
     connect_timeout: Duration,
 }
 
@@ -71,7 +73,7 @@ struct Database {
 struct Retry {
     #[hcl(default = 3)]
     attempts: u8,
-    #[hcl(with = parse_duration, default = Duration::from_millis(100))]
+    #[hcl(default = Duration::from_millis(100))]
     backoff: Duration,
 }
 
@@ -96,40 +98,6 @@ fn parse_level(value: &Value, _range: &Range) -> Result<Level, String> {
             "{value} is not a log level: use \"debug\", \"info\", \"warn\" or \"error\""
         )),
     }
-}
-
-fn parse_address(value: &Value, _range: &Range) -> Result<SocketAddr, String> {
-    let text = value.as_str().ok_or("an address is a string")?;
-    text.parse()
-        .map_err(|_| format!("{text:?} is not an IP address with a port, such as \"0.0.0.0:8080\""))
-}
-
-/// A duration written as a whole number and a unit: `"250ms"`, `"5s"`,
-/// `"2m"`, `"1h"`.
-fn parse_duration(value: &Value, range: &Range) -> Result<Duration, FromValueError> {
-    let text = value
-        .as_str()
-        .ok_or("a duration is a string, such as \"5s\"")?;
-    let split = text
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(text.len());
-    let (digits, unit) = text.split_at(split);
-    let n: Option<u64> = digits.parse().ok();
-    let duration = match (n, unit) {
-        (Some(n), "ms") => Some(Duration::from_millis(n)),
-        (Some(n), "s") => Some(Duration::from_secs(n)),
-        (Some(n), "m") => n.checked_mul(60).map(Duration::from_secs),
-        (Some(n), "h") => n.checked_mul(3600).map(Duration::from_secs),
-        _ => None,
-    };
-    duration.ok_or_else(|| {
-        Diagnostic::error("Invalid duration")
-            .with_detail(format!(
-                "{text:?} is not a duration: write a whole number and a unit (ms, s, m or h), such as \"250ms\" or \"5s\"."
-            ))
-            .with_subject(range.clone())
-            .into()
-    })
 }
 
 /// The decoder: the variables the file may use. A real service would fill

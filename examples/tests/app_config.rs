@@ -56,7 +56,7 @@ fn app_config_decodes_a_file_and_reports_every_mistake_of_a_broken_one() {
         summaries,
         [
             "Unsupported argument",            // a typo, with a suggestion
-            "Invalid duration",                // the custom conversion refuses
+            "Invalid attribute value",         // not a duration
             "Missing required argument",       // `tls` has no `key`
             "Invalid attribute value",         // not a socket address
             "Missing name for listener",       // a block without its label
@@ -71,6 +71,13 @@ fn app_config_decodes_a_file_and_reports_every_mistake_of_a_broken_one() {
         "{out}"
     );
     assert!(out.contains("Did you mean \"log_level\"?"), "{out}");
+    // A misspelt attribute of an object value gets a suggestion too.
+    assert!(
+        out.contains(
+            "This object does not have an attribute named \"DB_HSOT\". Did you mean \"DB_HOST\"?"
+        ),
+        "{out}"
+    );
     assert!(
         out.contains("   5: log_lvel    = \"debug\"\n      ^^^^^^^^\n"),
         "{out}"
@@ -80,7 +87,7 @@ fn app_config_decodes_a_file_and_reports_every_mistake_of_a_broken_one() {
         "{out}"
     );
     assert!(
-        out.contains("\"one minute\" is not a duration: write a whole number and a unit"),
+        out.contains("\"one minute\" is not a duration; a duration is a sequence of numbers, each with a unit"),
         "{out}"
     );
 }

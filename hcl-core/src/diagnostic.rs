@@ -4,7 +4,8 @@
 //! Every problem in user input is reported as a [`Diagnostic`], never as a
 //! panic or a bare string. [`Diagnostics`] collects them in the order they
 //! were found. A [`Renderer`] writes them in the familiar HCL text form,
-//! with the source line and the subject marked:
+//! with the source line and the subject marked (in colour for a terminal:
+//! `render_color`, feature `color`; as JSON: [`crate::render_json`]):
 //!
 //! ```
 //! use hcl_core::{Diagnostic, Diagnostics, Pos, Range, Renderer};
@@ -314,6 +315,11 @@ impl Renderer {
             self.render_one(d, &mut out);
         }
         out
+    }
+
+    /// The text registered for `filename`, if any.
+    pub fn source(&self, filename: &str) -> Option<&str> {
+        self.sources.get(filename).map(|source| &*source.text)
     }
 
     /// Renders one diagnostic, appending to `out`.

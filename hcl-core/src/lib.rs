@@ -35,6 +35,9 @@ pub mod parse;
 pub mod path;
 pub mod pos;
 pub mod quote;
+#[cfg(feature = "color")]
+pub mod render_color;
+pub mod render_json;
 pub mod semantics;
 #[cfg(feature = "serde")]
 pub mod serde;

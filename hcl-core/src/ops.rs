@@ -182,11 +182,21 @@ pub fn get_attr(value: &Value, name: &str, range: Option<&Range>) -> (Value, Dia
     }
     match value.ty() {
         Type::Object(object) => match object.attribute(name) {
-            None => fail(
-                UNSUPPORTED_ATTRIBUTE,
-                format!("This object does not have an attribute named {name:?}."),
-                range,
-            ),
+            None => {
+                // Unlike HashiCorp's library, a misspelt name gets a
+                // suggestion (`local.imag_tag` when `image_tag` exists).
+                let hint = crate::suggest::suggestion(
+                    name,
+                    object.attributes().keys().map(String::as_str),
+                )
+                .map(|s| format!(" Did you mean {s:?}?"))
+                .unwrap_or_default();
+                fail(
+                    UNSUPPORTED_ATTRIBUTE,
+                    format!("This object does not have an attribute named {name:?}.{hint}"),
+                    range,
+                )
+            }
             Some(ty) => match value.get(name) {
                 Some(v) if value.is_known() => (v.clone(), Diagnostics::new()),
                 _ => (Value::unknown(ty.clone()), Diagnostics::new()),
@@ -361,10 +371,25 @@ mod tests {
     fn get_attr_of_object_map_and_unknown() {
         let o = Value::object([("a", Value::number(1))]);
         assert_eq!(get_attr(&o, "a", None).0, Value::number(1));
+        let (_, d) = get_attr(&o, "xyz", None);
+        assert_eq!(
+            detail(&d),
+            "This object does not have an attribute named \"xyz\"."
+        );
+        // A near name is suggested (HashiCorp's library suggests none).
         let (_, d) = get_attr(&o, "b", None);
         assert_eq!(
             detail(&d),
-            "This object does not have an attribute named \"b\"."
+            "This object does not have an attribute named \"b\". Did you mean \"a\"?"
+        );
+        let local = Value::object([
+            ("image_tag", Value::string("v1")),
+            ("image_name", Value::string("api")),
+        ]);
+        let (_, d) = get_attr(&local, "imag_tag", None);
+        assert_eq!(
+            detail(&d),
+            "This object does not have an attribute named \"imag_tag\". Did you mean \"image_tag\"?"
         );
         let uo = Value::unknown(o.ty().clone());
         assert_eq!(get_attr(&uo, "a", None).0, Value::unknown(Type::Number));

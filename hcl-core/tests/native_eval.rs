@@ -729,7 +729,8 @@ fn attribute_access_errors() {
         "obj.nope",
         DYN,
         &[
-            "Unsupported attribute | This object does not have an attribute named \"nope\". | t.hcl:1,4-9 | -",
+            // The suggestion is ours: HashiCorp's library gives none.
+            "Unsupported attribute | This object does not have an attribute named \"nope\". Did you mean \"name\"? | t.hcl:1,4-9 | -",
         ],
     );
     check(

@@ -374,6 +374,13 @@ impl Error {
     pub fn into_diagnostics(self) -> Diagnostics {
         self.diagnostics
     }
+
+    /// The renderer `Display` uses: it knows the source text of the files
+    /// decoded (for the colour renderer, JSON or miette; see
+    /// [`crate::render`]).
+    pub fn renderer(&self) -> &Renderer {
+        &self.renderer
+    }
 }
 
 /// Every diagnostic rendered with its source lines, as HCL tools print

@@ -48,8 +48,10 @@
 //! 3. [Enums](#enums): [block types](#enums-of-block-types-blocks),
 //!    [chosen by label](#enums-chosen-by-a-label-by_label),
 //!    [value enums](#value-enums-derivefromvalue)
-//! 4. [Targets](#targets): the Rust types an attribute decodes into
-//! 5. [Errors](#errors): every mistake at once; warnings
+//! 4. [Targets](#targets): the Rust types an attribute decodes into;
+//!    [durations, addresses and other everyday types](#everyday-types-durations-addresses-non-zero-numbers)
+//! 5. [Errors](#errors): every mistake at once; warnings;
+//!    [colour, JSON and miette](#every-screen-colour-json-miette)
 //! 6. [Variables and functions](#variables-and-functions); [the function
 //!    library](#the-function-library)
 //! 7. [Layered decoding](#layered-decoding): an application and its plugins
@@ -713,7 +715,8 @@
 //!
 //! An attribute decodes into any [`FromValue`] type: strings, `bool`, every
 //! integer type (range-checked) and float, `PathBuf`, [`BigInt`], [`Number`], `Vec`,
-//! `VecDeque`, sets, maps keyed by `String`, tuples, `Option`, `Box`,
+//! `VecDeque`, sets, maps keyed by `String`, tuples, `Option`, `Box`, `Arc`, `Rc`,
+//! `Duration`, IP and socket addresses, `NonZero*` integers, `char`,
 //! [`Value`] itself (anything, unknown and null included), a struct
 //! deriving `HclBody` (from an object), and, through the serde bridge,
 //! [`Serde<T>`] for any `serde::de::DeserializeOwned` type. The table is in
@@ -758,6 +761,66 @@
 //! assert_eq!(c.anything.to_string(), "[1, \"two\"]");
 //! assert_eq!(*c.mode, Mode::Safe);
 //! assert_eq!((c.upstream.host.as_str(), c.upstream.port), ("example.com", 443));
+//! ```
+//!
+//! ### Everyday types: durations, addresses, non-zero numbers
+//!
+//! A [`Duration`](std::time::Duration) is written in Go's notation, as
+//! Nomad, Consul and Vault write it (`"1h30m"`, `"250ms"`, `"1.5h"`,
+//! `"300us"`; see [`duration`]); network addresses
+//! ([`IpAddr`](std::net::IpAddr), [`Ipv4Addr`](std::net::Ipv4Addr),
+//! [`Ipv6Addr`](std::net::Ipv6Addr), [`SocketAddr`](std::net::SocketAddr))
+//! as their usual text; the `NonZero*` integers refuse 0; a `char` is a
+//! one-character string; `Box`, `Arc` and `Rc` hold any target, and
+//! `Cow<'static, str>` a string; `url::Url` with the `url` feature. A
+//! value that does not fit is reported at the value, with the form
+//! expected; every field is checked in the same pass.
+//!
+//! ```
+//! use std::net::{IpAddr, SocketAddr};
+//! use std::num::NonZeroU16;
+//! use std::sync::Arc;
+//! use std::time::Duration;
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Service {
+//!     timeout: Duration,
+//!     bind: SocketAddr,
+//!     allow: Vec<IpAddr>,
+//!     workers: NonZeroU16,
+//!     separator: char,
+//!     tags: Arc<Vec<String>>,
+//! }
+//!
+//! let src = r#"
+//! timeout   = "1m30s"
+//! bind      = "0.0.0.0:8080"
+//! allow     = ["10.0.0.1", "fe80::1"]
+//! workers   = 4
+//! separator = ","
+//! tags      = ["web"]
+//! "#;
+//! let s: Service = hcl_decode::from_str(src, "svc.hcl").unwrap();
+//! assert_eq!(s.timeout, Duration::from_secs(90));
+//! assert_eq!(s.bind.port(), 8080);
+//! assert!(s.allow[1].is_ipv6());
+//! assert_eq!((s.workers.get(), s.separator, s.tags.len()), (4, ',', 1));
+//!
+//! let src = "timeout = 90\nbind = \"localhost:80\"\nallow = []\nworkers = 0\nseparator = \",\"\ntags = []\n";
+//! let err = hcl_decode::from_str::<Service>(src, "svc.hcl").unwrap_err();
+//! let details: Vec<&str> = err.diagnostics().iter().map(|d| d.detail.as_str()).collect();
+//! assert_eq!(details, [
+//!     "Inappropriate value for attribute \"timeout\": the unit is missing in \"90\"; a duration is a \
+//!      sequence of numbers, each with a unit, such as \"1h30m\", \"250ms\" or \"1.5h\" \
+//!      (units: \"ns\", \"us\", \"ms\", \"s\", \"m\", \"h\").",
+//!     "Inappropriate value for attribute \"bind\": \"localhost:80\" is not a socket address; an IP \
+//!      address and a port, such as \"127.0.0.1:8080\" or \"[::1]:8080\", are expected.",
+//!     "Inappropriate value for attribute \"workers\": value must be a whole number, between 1 and \
+//!      65535 inclusive.",
+//! ]);
+//! // Each is about the value: `90` at line 1, columns 11 to 13.
+//! assert_eq!(err.diagnostics().iter().next().unwrap().subject.as_ref().unwrap().to_string(), "svc.hcl:1,11-13");
 //! ```
 //!
 //! ## Errors
@@ -805,6 +868,91 @@
 //!
 //! Warnings do not make a decoding fail; the `_with_warnings` variants of
 //! the [`Decoder`]'s methods return them with the value ([`Decoded`]).
+//!
+//! ### Every screen: colour, JSON, miette
+//!
+//! Beside the plain text of `Display`, an [`Error`] shows itself in colour
+//! on a terminal ([`Error::eprint`]: colours with the `color` feature when
+//! standard error is a terminal and `NO_COLOR` is unset;
+//! `Error::render_color` to choose), as JSON in the shape of `hcldec
+//! --diags=json` ([`Error::to_json`]; and `serde::Serialize` for
+//! [`Diagnostics`]), or as a `miette::Diagnostic` with labelled source
+//! spans (`Error::into_miette`, feature `miette`). See [`render`].
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config {
+//!     port: u16,
+//! }
+//!
+//! let err = hcl_decode::from_str::<Config>("port = \"http\"\n", "app.hcl").unwrap_err();
+//! assert_eq!(
+//!     err.to_json(),
+//!     r#"{
+//!   "diagnostics": [
+//!     {
+//!       "severity": "error",
+//!       "summary": "Incorrect attribute value type",
+//!       "detail": "Inappropriate value for attribute \"port\": a number is required.",
+//!       "subject": {
+//!         "filename": "app.hcl",
+//!         "start": {
+//!           "line": 1,
+//!           "column": 8,
+//!           "byte": 7
+//!         },
+//!         "end": {
+//!           "line": 1,
+//!           "column": 14,
+//!           "byte": 13
+//!         }
+//!       }
+//!     }
+//!   ]
+//! }"#
+//! );
+//! // On standard error: coloured on a terminal (feature `color`), else plain.
+//! err.eprint();
+//! ```
+//!
+//! With the `color` feature, the colours themselves:
+//!
+//! ```
+//! # #[cfg(feature = "color")] {
+//! # use hcl_decode::prelude::*;
+//! # #[derive(HclBody, Debug)] struct Config { port: u16 }
+//! let err = hcl_decode::from_str::<Config>("port = \"http\"\n", "app.hcl").unwrap_err();
+//! assert_eq!(
+//!     err.render_color(true),
+//!     "\x1b[1;31mError\x1b[0m: \x1b[1mIncorrect attribute value type\x1b[0m\n\n\
+//!      \x1b[1m  on app.hcl line 1:\x1b[0m\n\
+//!      \x1b[2m   1:\x1b[0m port = \x1b[4m\"http\"\x1b[0m\n\
+//!      \x20            \x1b[1;31m^^^^^^\x1b[0m\n\n\
+//!      Inappropriate value for attribute \"port\": a number is required."
+//! );
+//! # }
+//! ```
+//!
+//! With the `miette` feature, for applications that render with miette:
+//!
+//! ```
+//! # #[cfg(feature = "miette")] {
+//! # use hcl_decode::prelude::*;
+//! # #[derive(HclBody, Debug)] struct Config { port: u16 }
+//! use miette::Diagnostic as _;
+//!
+//! fn load(text: &str) -> miette::Result<Config> {
+//!     Ok(hcl_decode::from_str(text, "app.hcl").map_err(Error::into_miette)?)
+//! }
+//! let report = load("port = \"http\"\n").unwrap_err();
+//! assert_eq!(report.to_string(), "Incorrect attribute value type");
+//! let label = report.labels().unwrap().next().unwrap();
+//! assert_eq!((label.offset(), label.len()), (7, 6));
+//! assert_eq!(label.label(), Some("Inappropriate value for attribute \"port\": a number is required."));
+//! # }
+//! ```
 //!
 //! ## Variables and functions
 //!
@@ -1168,16 +1316,19 @@
 //! ```
 pub mod decode;
 pub mod decoder;
+pub mod duration;
 pub mod error;
 mod handle;
 pub mod language;
 pub mod layered;
 pub mod prelude;
+pub mod render;
 #[cfg(feature = "serde")]
 pub mod serde_bridge;
 pub mod spec;
 mod syntax;
 pub mod target;
+mod target_std;
 pub mod validate;
 
 #[doc(hidden)]

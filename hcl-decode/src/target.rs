@@ -20,10 +20,24 @@
 //! | `HashMap<String, T>`, `BTreeMap<String, T>` | `map(T)` | |
 //! | `Option<T>` | `T` | `null` is `None` |
 //! | `(A,)` … `(A, B, C, D, E, F, G, H)` | `tuple([A, …])` | |
-//! | `Box<T>` | `T` | |
+//! | `Box<T>`, `Arc<T>`, `Rc<T>` | `T` | |
+//! | `Rc<str>`, `Cow<'static, str>` | `string` | (`Cow::Owned`) |
+//! | [`std::time::Duration`] | `string` | Go's duration notation: `"1h30m"`, `"250ms"`, `"1.5h"`, `"300us"`, `"0"` (see [`crate::duration`]); a bare number or a negative duration is refused |
+//! | `IpAddr`, `Ipv4Addr`, `Ipv6Addr` | `string` | `"10.0.0.1"`, `"fe80::1"` |
+//! | `SocketAddr`, `SocketAddrV4`, `SocketAddrV6` | `string` | `"127.0.0.1:8080"`, `"[::1]:8080"` (an IP address, not a host name) |
+//! | `NonZeroU8` … `NonZeroUsize`, `NonZeroI8` … `NonZeroIsize` | `number` | whole numbers in range, other than 0 |
+//! | `char` | `string` | exactly one character (after normalisation to NFC) |
+//! | `url::Url` (feature `url`) | `string` | an absolute URL |
 //! | [`Value`] | any | the value as it is (null and unknown included) |
 //! | a struct deriving [`HclBody`](crate::HclBody) | `object({…})` | its fields as attributes |
 //! | [`Serde<T>`](crate::Serde) for `T: serde::de::DeserializeOwned` | any | the serde bridge |
+//!
+//! A value that converts to the declared type but does not fit (`"90"`
+//! for a `Duration`, `"localhost:80"` for a `SocketAddr`, `0` for a
+//! `NonZeroU16`) is an "Invalid attribute value" at the value's range,
+//! whose message shows the form expected: "the unit is missing in "90";
+//! a duration is a sequence of numbers, each with a unit, such as
+//! "1h30m", …".
 //!
 //! Null values are refused ("a null value is not allowed here") except by
 //! `Option` and `Value` (and by an attribute with a default, which then

@@ -5,7 +5,7 @@ use std::fs::File;
 
 use hcl_core::parse::Parser;
 use hcl_core::traversal::Traverser;
-use hcl_core::{Diagnostics, EvalContext, Range, Severity, Traversal};
+use hcl_core::{Diagnostics, EvalContext, Range, Traversal};
 
 use crate::Failure;
 use crate::json_out::{Json, ValueOptions, write_value};
@@ -40,7 +40,7 @@ impl DiagWriter {
         let text = match self.format {
             DiagFormat::Text => parser.renderer().render(diags),
             DiagFormat::Json => {
-                let mut doc = diagnostics_document(diags).to_indented();
+                let mut doc = hcl_core::render_json::to_json(diags);
                 doc.push('\n');
                 doc
             }
@@ -69,36 +69,6 @@ fn range_json(r: &Range) -> Json {
         ("start".into(), pos(&r.start)),
         ("end".into(), pos(&r.end)),
     ])
-}
-
-/// The `--diags=json` document.
-pub fn diagnostics_document(diags: &Diagnostics) -> Json {
-    let items = diags
-        .iter()
-        .map(|d| {
-            let mut members = vec![
-                (
-                    "severity".into(),
-                    Json::String(
-                        match d.severity {
-                            Severity::Error => "error",
-                            Severity::Warning => "warning",
-                        }
-                        .into(),
-                    ),
-                ),
-                ("summary".into(), Json::String(d.summary.clone())),
-            ];
-            if !d.detail.is_empty() {
-                members.push(("detail".into(), Json::String(d.detail.clone())));
-            }
-            if let Some(subject) = &d.subject {
-                members.push(("subject".into(), range_json(subject)));
-            }
-            Json::Object(members)
-        })
-        .collect();
-    Json::Object(vec![("diagnostics".into(), Json::Array(items))])
 }
 
 /// A value as compact JSON, or `None` if JSON cannot hold it.

@@ -303,7 +303,8 @@ impl Prepared {
         let Some(name) = d
             .detail
             .strip_prefix("This object does not have an attribute named \"")
-            .and_then(|s| s.strip_suffix("\"."))
+            // The core may add its own "Did you mean" after the name.
+            .and_then(|s| s.split_once("\".").map(|(name, _)| name))
         else {
             return d;
         };

@@ -1,0 +1,354 @@
+//! Go-style durations: `"1h30m"`, `"250ms"`, `"1.5h"`, `"300us"`, as
+//! Nomad, Consul and Vault write them.
+//!
+//! [`parse`] follows Go's `time.ParseDuration` exactly (its grammar, its
+//! rounding of fractions and its limit of `2^63 - 1` nanoseconds, about
+//! 292 years), except that a [`std::time::Duration`] cannot be negative:
+//! `"-1s"` is refused (`"-0s"` is zero). The grammar is
+//! `[-+]? ( [0-9]* ( "." [0-9]* )? unit )+`, or `"0"` alone, with at
+//! least one digit before each unit and the units `ns`, `us` (or `µs`,
+//! `μs`), `ms`, `s`, `m` and `h`. A bare number (`"90"`) is not a
+//! duration.
+//!
+//! A `Duration` field declares the HCL type `string` (so a number such as
+//! `90` converts to `"90"` by the core's rules, and is then refused for
+//! its missing unit):
+//!
+//! ```
+//! use std::time::Duration;
+//! use hcl_decode::duration;
+//!
+//! assert_eq!(duration::parse("1h30m"), Ok(Duration::from_secs(5400)));
+//! assert_eq!(duration::parse("1.5h"), Ok(Duration::from_secs(5400)));
+//! assert_eq!(duration::parse("250ms"), Ok(Duration::from_millis(250)));
+//! assert_eq!(duration::parse("300µs"), Ok(Duration::from_micros(300)));
+//! assert_eq!(duration::parse("0"), Ok(Duration::ZERO));
+//! assert_eq!(
+//!     duration::parse("90").unwrap_err().to_string(),
+//!     "the unit is missing in \"90\""
+//! );
+//! ```
+
+use std::fmt;
+use std::time::Duration;
+
+/// The form a duration is written in, for messages.
+pub const EXPECTED_FORM: &str = "a duration is a sequence of numbers, each with a unit, such as \"1h30m\", \"250ms\" or \"1.5h\" (units: \"ns\", \"us\", \"ms\", \"s\", \"m\", \"h\")";
+
+/// Why a text is not a duration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DurationError {
+    kind: ErrorKind,
+    text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ErrorKind {
+    Invalid,
+    MissingUnit,
+    UnknownUnit(String),
+    Negative,
+    Overflow,
+}
+
+impl DurationError {
+    fn new(kind: ErrorKind, text: &str) -> DurationError {
+        DurationError {
+            kind,
+            text: text.to_owned(),
+        }
+    }
+}
+
+impl fmt::Display for DurationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = &self.text;
+        match &self.kind {
+            ErrorKind::Invalid => write!(f, "{text:?} is not a duration"),
+            ErrorKind::MissingUnit => write!(f, "the unit is missing in {text:?}"),
+            ErrorKind::UnknownUnit(unit) => write!(f, "unknown unit {unit:?} in {text:?}"),
+            ErrorKind::Negative => write!(f, "a duration cannot be negative, not {text:?}"),
+            ErrorKind::Overflow => write!(
+                f,
+                "{text:?} is too long a duration (at most 2562047h47m16.854775807s)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DurationError {}
+
+const NANOSECOND: u64 = 1;
+const MICROSECOND: u64 = 1_000 * NANOSECOND;
+const MILLISECOND: u64 = 1_000 * MICROSECOND;
+const SECOND: u64 = 1_000 * MILLISECOND;
+const MINUTE: u64 = 60 * SECOND;
+const HOUR: u64 = 60 * MINUTE;
+const LIMIT: u64 = 1 << 63;
+
+fn unit(name: &str) -> Option<u64> {
+    Some(match name {
+        "ns" => NANOSECOND,
+        // U+00B5 (micro sign) and U+03BC (Greek small letter mu), as Go.
+        "us" | "\u{b5}s" | "\u{3bc}s" => MICROSECOND,
+        "ms" => MILLISECOND,
+        "s" => SECOND,
+        "m" => MINUTE,
+        "h" => HOUR,
+        _ => return None,
+    })
+}
+
+/// Parses a duration as Go's `time.ParseDuration` does; a negative one is
+/// an error.
+pub fn parse(text: &str) -> Result<Duration, DurationError> {
+    let err = |kind| DurationError::new(kind, text);
+    let mut s = text.as_bytes();
+    let mut negative = false;
+    if let Some(&c) = s.first() {
+        if c == b'-' || c == b'+' {
+            negative = c == b'-';
+            s = &s[1..];
+        }
+    }
+    if s == b"0" {
+        return Ok(Duration::ZERO);
+    }
+    if s.is_empty() {
+        return Err(err(ErrorKind::Invalid));
+    }
+    let mut total: u64 = 0;
+    while !s.is_empty() {
+        // The next character must be [0-9.].
+        if !(s[0] == b'.' || s[0].is_ascii_digit()) {
+            return Err(err(ErrorKind::Invalid));
+        }
+        // [0-9]*
+        let before = s.len();
+        let (mut v, rest) = leading_int(s).ok_or_else(|| err(ErrorKind::Overflow))?;
+        s = rest;
+        let pre = before != s.len();
+        // (\.[0-9]*)?
+        let mut post = false;
+        let (mut f, mut scale) = (0u64, 1f64);
+        if s.first() == Some(&b'.') {
+            s = &s[1..];
+            let before = s.len();
+            (f, scale, s) = leading_fraction(s);
+            post = before != s.len();
+        }
+        if !pre && !post {
+            // No digits (".s", "-.s").
+            return Err(err(ErrorKind::Invalid));
+        }
+        // The unit: everything up to the next [0-9.].
+        let i = s
+            .iter()
+            .position(|&c| c == b'.' || c.is_ascii_digit())
+            .unwrap_or(s.len());
+        if i == 0 {
+            return Err(err(ErrorKind::MissingUnit));
+        }
+        let name = String::from_utf8_lossy(&s[..i]).into_owned();
+        s = &s[i..];
+        let Some(unit) = unit(&name) else {
+            return Err(err(ErrorKind::UnknownUnit(name)));
+        };
+        if v > LIMIT / unit {
+            return Err(err(ErrorKind::Overflow));
+        }
+        v *= unit;
+        if f > 0 {
+            // As Go: a float64 is precise enough for fractions of hours.
+            #[allow(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                clippy::cast_precision_loss
+            )]
+            let fraction = (f as f64 * (unit as f64 / scale)) as u64;
+            v += fraction;
+            if v > LIMIT {
+                return Err(err(ErrorKind::Overflow));
+            }
+        }
+        total += v;
+        if total > LIMIT {
+            return Err(err(ErrorKind::Overflow));
+        }
+    }
+    if negative {
+        return if total == 0 {
+            Ok(Duration::ZERO)
+        } else {
+            Err(err(ErrorKind::Negative))
+        };
+    }
+    if total > LIMIT - 1 {
+        return Err(err(ErrorKind::Overflow));
+    }
+    Ok(Duration::from_nanos(total))
+}
+
+/// Go's `leadingInt`: the leading `[0-9]*`, or `None` on overflow.
+fn leading_int(s: &[u8]) -> Option<(u64, &[u8])> {
+    let mut x: u64 = 0;
+    let mut i = 0;
+    while i < s.len() && s[i].is_ascii_digit() {
+        if x > LIMIT / 10 {
+            return None;
+        }
+        x = x * 10 + u64::from(s[i] - b'0');
+        if x > LIMIT {
+            return None;
+        }
+        i += 1;
+    }
+    Some((x, &s[i..]))
+}
+
+/// Go's `leadingFraction`: the leading `[0-9]*` after a point, and its
+/// scale; digits past what a `u64` holds are dropped.
+fn leading_fraction(s: &[u8]) -> (u64, f64, &[u8]) {
+    let mut x: u64 = 0;
+    let mut scale = 1f64;
+    let mut overflow = false;
+    let mut i = 0;
+    while i < s.len() && s[i].is_ascii_digit() {
+        if !overflow {
+            if x > (LIMIT - 1) / 10 {
+                overflow = true;
+            } else {
+                let y = x * 10 + u64::from(s[i] - b'0');
+                if y > LIMIT {
+                    overflow = true;
+                } else {
+                    x = y;
+                    scale *= 10.0;
+                }
+            }
+        }
+        i += 1;
+    }
+    (x, scale, &s[i..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ns(n: u64) -> Duration {
+        Duration::from_nanos(n)
+    }
+
+    #[test]
+    fn go_cases() {
+        // From Go's time package tests (parseDurationTests), the
+        // non-negative ones.
+        let cases: &[(&str, u64)] = &[
+            ("0", 0),
+            ("5s", 5 * SECOND),
+            ("30s", 30 * SECOND),
+            ("1478s", 1478 * SECOND),
+            ("-0", 0),
+            ("+5s", 5 * SECOND),
+            ("-0s", 0),
+            ("+0s", 0),
+            ("5.0s", 5 * SECOND),
+            ("5.6s", 5 * SECOND + 600 * MILLISECOND),
+            ("5.s", 5 * SECOND),
+            (".5s", 500 * MILLISECOND),
+            ("1.0s", SECOND),
+            ("1.00s", SECOND),
+            ("1.004s", SECOND + 4 * MILLISECOND),
+            ("1.0040s", SECOND + 4 * MILLISECOND),
+            ("100.00100s", 100 * SECOND + MILLISECOND),
+            ("10ns", 10),
+            ("11us", 11 * MICROSECOND),
+            ("12µs", 12 * MICROSECOND),
+            ("12μs", 12 * MICROSECOND),
+            ("13ms", 13 * MILLISECOND),
+            ("14s", 14 * SECOND),
+            ("15m", 15 * MINUTE),
+            ("16h", 16 * HOUR),
+            ("3h30m", 3 * HOUR + 30 * MINUTE),
+            ("10.5s4m", 4 * MINUTE + 10 * SECOND + 500 * MILLISECOND),
+            (
+                "1h2m3s4ms5us6ns",
+                HOUR + 2 * MINUTE + 3 * SECOND + 4 * MILLISECOND + 5 * MICROSECOND + 6,
+            ),
+            (
+                "39h9m14.425s",
+                39 * HOUR + 9 * MINUTE + 14 * SECOND + 425 * MILLISECOND,
+            ),
+            ("52763797000ns", 52763797000),
+            ("0.3333333333333333333h", 20 * MINUTE),
+            ("9007199254740993ns", (1 << 53) + 1),
+            ("9223372036854775807ns", (1 << 63) - 1),
+            ("9223372036854775.807us", (1 << 63) - 1),
+            ("9223372036s854ms775us807ns", (1 << 63) - 1),
+            ("0.100000000000000000000h", 6 * MINUTE),
+            (
+                "0.830103483285477580700h",
+                49 * MINUTE + 48 * SECOND + 372539827,
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse(text), Ok(ns(*want)), "{text}");
+        }
+    }
+
+    #[test]
+    fn go_errors() {
+        for text in [
+            "",
+            "3",
+            "-",
+            "s",
+            ".",
+            "-.",
+            ".s",
+            "+.s",
+            "1d",
+            "\u{ffff}",
+            "hello \u{ffff} world",
+            "9223372036854775810ns",
+            "9223372036854775808ns",
+            "9223372036854775.808us",
+            "9223372036854ms775us808ns",
+            "3000000h",
+            "1h 30m",
+            " 1h",
+        ] {
+            assert!(parse(text).is_err(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn negative_durations_are_refused() {
+        assert_eq!(
+            parse("-1s").unwrap_err().to_string(),
+            "a duration cannot be negative, not \"-1s\""
+        );
+        assert_eq!(parse("-0s"), Ok(Duration::ZERO));
+    }
+
+    #[test]
+    fn messages() {
+        assert_eq!(
+            parse("90").unwrap_err().to_string(),
+            "the unit is missing in \"90\""
+        );
+        assert_eq!(
+            parse("1d").unwrap_err().to_string(),
+            "unknown unit \"d\" in \"1d\""
+        );
+        assert_eq!(
+            parse("abc").unwrap_err().to_string(),
+            "\"abc\" is not a duration"
+        );
+        assert_eq!(
+            parse("3000000h").unwrap_err().to_string(),
+            "\"3000000h\" is too long a duration (at most 2562047h47m16.854775807s)"
+        );
+    }
+}
