@@ -39,6 +39,9 @@
 //!   instance nested counted repetitions) is an error, "expression too
 //!   large", where Go's limits differ.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
 use std::fmt;
 
 use hcl_core::function::{Function, FunctionError, Parameter};
@@ -109,6 +112,29 @@ pub(crate) fn compile(pattern: &str) -> Result<GoRegex, PatternError> {
         })
         .collect();
     Ok(GoRegex { re, names })
+}
+
+/// The most patterns [`compile_cached`] keeps; past it the cache starts
+/// afresh.
+const CACHE_CAPACITY: usize = 256;
+
+/// [`compile`], remembered by pattern: a configuration usually calls the
+/// same few patterns many times (in `for` expressions, over many blocks),
+/// and compiling costs more than matching.
+pub(crate) fn compile_cached(pattern: &str) -> Result<Arc<GoRegex>, PatternError> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<GoRegex>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(re) = cache.lock().ok().and_then(|c| c.get(pattern).cloned()) {
+        return Ok(re);
+    }
+    let re = Arc::new(compile(pattern)?);
+    if let Ok(mut c) = cache.lock() {
+        if c.len() >= CACHE_CAPACITY {
+            c.clear();
+        }
+        c.insert(pattern.to_owned(), Arc::clone(&re));
+    }
+    Ok(re)
 }
 
 /// Rewrites what the crate's parser does not take as Go does: `\Q...\E`
@@ -589,8 +615,8 @@ fn extract(s: &str) -> Option<(&str, &str)> {
 
 /// The result type for a pattern's capture groups (cty's
 /// `regexPatternResultType`).
-fn result_type(pattern: &str) -> Result<(GoRegex, Type), FunctionError> {
-    let re = compile(pattern).map_err(|e| {
+fn result_type(pattern: &str) -> Result<(Arc<GoRegex>, Type), FunctionError> {
+    let re = compile_cached(pattern).map_err(|e| {
         FunctionError::argument(
             0,
             format!("invalid regexp pattern: {} in {}", e.code, e.expr),

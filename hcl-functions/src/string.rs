@@ -444,7 +444,7 @@ pub fn replace() -> Function {
             let (str, substr, replacement) = (s[0], s[1], s[2]);
             if substr.len() > 1 && substr.starts_with('/') && substr.ends_with('/') {
                 let pattern = &substr[1..substr.len() - 1];
-                let re = crate::regex::compile(pattern)
+                let re = crate::regex::compile_cached(pattern)
                     .map_err(|e| FunctionError::failed(e.to_string()))?;
                 return crate::regex::replace_all(&re, str, replacement)
                     .map(Value::string)
