@@ -80,6 +80,7 @@ fn main() {
         let ms = best(|| {
             let items: Items = d.decode_str(&src, "dyn.hcl").unwrap();
             assert_eq!(items.item.len(), n);
+            assert_eq!(items.item.last().map(|i| i.v), Some(n as u64 - 1));
         });
         println!("dynamic blocks {n:>7}: {ms:>9.1} ms");
     }
