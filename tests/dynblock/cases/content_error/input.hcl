@@ -1,0 +1,7 @@
+dynamic "listener" {
+  for_each = [1, 2]
+  content {
+    port = listener.value
+    index = listener.nope
+  }
+}

@@ -1,0 +1,6 @@
+dynamic "rule" {
+  for_each = []
+  content {
+    desc = "never"
+  }
+}

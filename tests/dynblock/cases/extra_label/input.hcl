@@ -1,0 +1,7 @@
+dynamic "service" {
+  for_each = [1]
+  labels   = ["a", "b"]
+  content {
+    port = 1
+  }
+}

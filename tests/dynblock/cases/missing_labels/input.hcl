@@ -1,0 +1,6 @@
+dynamic "service" {
+  for_each = [1]
+  content {
+    port = 1
+  }
+}

@@ -1,0 +1,3 @@
+dynamic "listener" {
+  for_each = [1]
+}

@@ -1,0 +1,4 @@
+dynamic "listener" {
+  for_each = 5
+  content {}
+}

@@ -1,0 +1,5 @@
+dynamic "listener" {
+  for_each = [1]
+  content {}
+  content {}
+}

@@ -1,0 +1,4 @@
+dynamic "other" {
+  for_each = [1]
+  content {}
+}
