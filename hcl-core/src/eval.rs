@@ -281,6 +281,12 @@ impl EvalContext {
         self.functions().map(|(name, _)| name)
     }
 
+    /// The names of the functions this context declares itself (not its
+    /// ancestors'), in order.
+    pub(crate) fn own_function_names(&self) -> impl Iterator<Item = &str> {
+        self.functions.keys().map(String::as_str)
+    }
+
     /// This context, then its ancestors from the nearest outwards.
     fn scopes(&self) -> impl Iterator<Item = &EvalContext> {
         std::iter::successors(Some(self), |ctx| ctx.parent())

@@ -1,4 +1,5 @@
-//! Dynamic blocks against HashiCorp's `ext/dynblock`: each case of
+//! Dynamic blocks and user functions against HashiCorp's `ext/dynblock`
+//! and `ext/userfunc`: each case of
 //! `tests/dynblock/cases/` (a spec file and an input file) was decoded by
 //! Go's `cmd/hcldec` with its body wrapped in `dynblock.Expand`
 //! (`tests/dynblock/record.sh`), and `expected.txt` holds the exit status
@@ -30,8 +31,10 @@ fn drop_nulls(v: Json) -> Json {
 }
 
 fn value_json(value: &Value) -> Json {
-    let text = hcl_core::cty_json::marshal(value, value.ty()).expect("value marshals");
-    drop_nulls(serde_json::from_str(&text).expect("JSON"))
+    match hcl_core::cty_json::marshal(value, value.ty()) {
+        Ok(text) => drop_nulls(serde_json::from_str(&text).expect("JSON")),
+        Err(e) => Json::String(format!("<{e}>")),
+    }
 }
 
 /// (severity, summary, detail, subject as "l:c-l:c"), sorted: Go's order
@@ -62,7 +65,7 @@ fn diag_set(list: &[Json]) -> Vec<(String, String, String, String)> {
 }
 
 #[test]
-fn dynamic_blocks_match_go() {
+fn dynamic_blocks_and_user_functions_match_go() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("dynblock/cases");
     let mut dirs: Vec<_> = std::fs::read_dir(&root)
         .expect("cases")
@@ -80,11 +83,22 @@ fn dynamic_blocks_match_go() {
         let (status, output) = expected.split_once('\n').expect("status line");
         let spec_src = std::fs::read(dir.join("spec.hcldec")).expect("spec");
         let input_src = std::fs::read(dir.join("input.hcl")).expect("input");
-        let (spec, diags) = parse_spec_file(&spec_src, "spec.hcldec");
+        // The names Go's tool was given (messages quote them).
+        let (spec, diags) = parse_spec_file(&spec_src, &format!("cases/{name}/spec.hcldec"));
         assert!(!diags.has_errors(), "{name}: {diags:?}");
-        let (file, diags) = parse_config(&input_src, "input.hcl", &ParseOptions::default());
+        let input_name = format!("cases/{name}/input.hcl");
+        let (file, diags) = parse_config(&input_src, &input_name, &ParseOptions::default());
         assert!(!diags.has_errors(), "{name}: {diags:?}");
-        let ctx = EvalContext::new();
+        // As Go's tool: the spec's variables and its own functions.
+        let mut ctx = EvalContext::new();
+        for (name, value) in &spec.variables {
+            ctx.declare_variable(name.clone(), value.clone())
+                .expect("variable");
+        }
+        for (name, function) in &spec.functions {
+            ctx.declare_function(name.clone(), function.clone())
+                .expect("function");
+        }
         let body = hcl_core::dynblock::expand(Arc::new(file.body()), &ctx);
         let (value, diags) = decode(&*body, &spec.root, &ctx);
 

@@ -138,7 +138,10 @@ impl Evaluator<'_> {
         match ctx.function(name_text) {
             Some(f) => Ok(f.clone()),
             None => {
-                let hint = suggestion(name_text, ctx.function_names())
+                // Go suggests only among the functions of the innermost
+                // context itself (none in a child that declares none, such
+                // as a user function's body).
+                let hint = suggestion(name_text, ctx.own_function_names())
                     .map(|s| format!(" Did you mean {s:?}?"))
                     .unwrap_or_default();
                 Err(self
