@@ -841,13 +841,14 @@ fn unquote(raw: &[u8]) -> String {
         };
         i += 6;
         if (0xD800..0xE000).contains(&first) {
-            if let Some(second) = hex4(raw, i) {
-                if (0xD800..0xDC00).contains(&first) && (0xDC00..0xE000).contains(&second) {
-                    let c = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00);
-                    push_char(&mut out, char::from_u32(c).unwrap_or('\u{FFFD}'));
-                    i += 6;
-                    continue;
-                }
+            if let Some(second) = hex4(raw, i)
+                && (0xD800..0xDC00).contains(&first)
+                && (0xDC00..0xE000).contains(&second)
+            {
+                let c = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00);
+                push_char(&mut out, char::from_u32(c).unwrap_or('\u{FFFD}'));
+                i += 6;
+                continue;
             }
             push_char(&mut out, '\u{FFFD}');
             continue;

@@ -255,15 +255,17 @@ fn collect_defaults(
                     continue;
                 };
                 let mut aty_expr = pair.value.clone();
-                if let Ok(opt) = pair.value.static_call() {
-                    if opt.name == "optional" && !opt.arguments.is_empty() {
-                        aty_expr = opt.arguments[0].clone();
-                        if let Some(default) = opt.arguments.get(1) {
-                            let (v, d) = default.value(&EvalContext::literal_only());
-                            let failed = d.has_errors();
-                            diags.extend(d);
-                            if !failed {
-                                match crate::convert::convert(&v, aty) {
+                if let Ok(opt) = pair.value.static_call()
+                    && opt.name == "optional"
+                    && !opt.arguments.is_empty()
+                {
+                    aty_expr = opt.arguments[0].clone();
+                    if let Some(default) = opt.arguments.get(1) {
+                        let (v, d) = default.value(&EvalContext::literal_only());
+                        let failed = d.has_errors();
+                        diags.extend(d);
+                        if !failed {
+                            match crate::convert::convert(&v, aty) {
                                     Ok(v) => {
                                         values.insert(name.clone(), v);
                                     }
@@ -275,7 +277,6 @@ fn collect_defaults(
                                             .with_subject(default.range()),
                                     ),
                                 }
-                            }
                         }
                     }
                 }
@@ -641,51 +642,51 @@ fn object_type(
         };
 
         let mut aty_expr = pair.value.clone();
-        if let Ok(call) = pair.value.static_call() {
-            if call.name == "optional" {
-                let Some(first) = call.arguments.first() else {
-                    diags.push(
-                        invalid(
-                            "Optional attribute modifier requires the attribute type as its argument.",
-                            call.args_range.clone(),
-                        )
-                        .with_context(pair.value.range()),
-                    );
-                    continue;
-                };
-                if kind == Kind::Exact {
-                    diags.push(
+        if let Ok(call) = pair.value.static_call()
+            && call.name == "optional"
+        {
+            let Some(first) = call.arguments.first() else {
+                diags.push(
+                    invalid(
+                        "Optional attribute modifier requires the attribute type as its argument.",
+                        call.args_range.clone(),
+                    )
+                    .with_context(pair.value.range()),
+                );
+                continue;
+            };
+            if kind == Kind::Exact {
+                diags.push(
                         invalid(
                             "Optional attribute modifier is only for type constraints, not for exact types.",
                             call.name_range.clone(),
                         )
                         .with_context(pair.value.range()),
                     );
-                } else if call.arguments.len() == 1
-                    || (call.arguments.len() == 2 && kind == Kind::WithDefaults)
-                {
-                    optional.push(attr_name.clone());
-                } else if kind != Kind::WithDefaults {
-                    // Go's TypeConstraint (without defaults) takes one
-                    // argument; TypeConstraintWithDefaults reads a default.
-                    diags.push(
+            } else if call.arguments.len() == 1
+                || (call.arguments.len() == 2 && kind == Kind::WithDefaults)
+            {
+                optional.push(attr_name.clone());
+            } else if kind != Kind::WithDefaults {
+                // Go's TypeConstraint (without defaults) takes one
+                // argument; TypeConstraintWithDefaults reads a default.
+                diags.push(
                         invalid(
                             "Optional attribute modifier expects only one argument: the attribute type.",
                             call.args_range.clone(),
                         )
                         .with_context(pair.value.range()),
                     );
-                } else {
-                    diags.push(
+            } else {
+                diags.push(
                         invalid(
                             "Optional attribute modifier expects at most two arguments: the attribute type, and a default value.",
                             call.args_range.clone(),
                         )
                         .with_context(pair.value.range()),
                     );
-                }
-                aty_expr = first.clone();
             }
+            aty_expr = first.clone();
         }
 
         let aty = get_type(aty_expr.as_ref(), kind, diags, depth + 1);

@@ -244,12 +244,11 @@ proptest! {
         if convert::conversion_safety(v.ty(), &to) == Some(Safety::Safe) && v.is_wholly_known() {
             let converted = convert::convert(&v, &to);
             prop_assert!(converted.is_ok(), "{:?} → {}: {:?}", v, to, converted);
-            if let Ok(c) = converted {
-                if convert::conversion_safety(c.ty(), v.ty()).is_some() {
+            if let Ok(c) = converted
+                && convert::conversion_safety(c.ty(), v.ty()).is_some() {
                     let back = convert::convert(&c, v.ty());
                     prop_assert_eq!(back, Ok(v.clone()), "{:?} → {} → {:?}", v, to, c);
                 }
-            }
         }
     }
 

@@ -176,12 +176,11 @@ proptest! {
     fn conversion_to_a_union_is_the_best_over_its_members(a in any_type(), b in any_type(), c in any_type()) {
         let members = [b, c];
         let u = ExtType::union(members.clone());
-        if a.union_members().is_none() && !a.is_dynamic() {
-            if let Some(ms) = u.union_members() {
+        if a.union_members().is_none() && !a.is_dynamic()
+            && let Some(ms) = u.union_members() {
                 let best = ms.iter().filter_map(|m| conversion(&a, m)).min();
                 prop_assert_eq!(conversion(&a, &u), best);
             }
-        }
     }
 
     #[test]
@@ -203,5 +202,21 @@ proptest! {
             let back = ExtType::from(&base);
             prop_assert_eq!(back.to_base(), Some(base));
         }
+    }
+}
+
+/// A case proptest found: dropping "redundant" union members must not
+/// leave an input that no longer converts.
+#[test]
+fn unify_all_keeps_every_input_convertible() {
+    let types = [
+        ExtType::list(ExtType::None),
+        ExtType::object::<String>([]),
+        ExtType::promise(ExtType::list(ExtType::Bool)),
+        ExtType::tuple([]),
+    ];
+    let u = unify_all(&types).unwrap();
+    for t in &types {
+        assert!(conversion(t, &u).is_some(), "{t} does not convert to {u}");
     }
 }

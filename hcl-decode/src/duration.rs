@@ -105,11 +105,11 @@ pub fn parse(text: &str) -> Result<Duration, DurationError> {
     let err = |kind| DurationError::new(kind, text);
     let mut s = text.as_bytes();
     let mut negative = false;
-    if let Some(&c) = s.first() {
-        if c == b'-' || c == b'+' {
-            negative = c == b'-';
-            s = &s[1..];
-        }
+    if let Some(&c) = s.first()
+        && (c == b'-' || c == b'+')
+    {
+        negative = c == b'-';
+        s = &s[1..];
     }
     if s == b"0" {
         return Ok(Duration::ZERO);

@@ -209,10 +209,10 @@ pub fn attr_with<T>(
         Some(Err(())) => return None,
         Some(Ok(found)) => found,
     };
-    if value.is_null() {
-        if let Some(f) = fallback {
-            return Some(f());
-        }
+    if value.is_null()
+        && let Some(f) = fallback
+    {
+        return Some(f());
     }
     match convert(&value, &attr.expr.range()) {
         Ok(v) => Some(v),

@@ -147,13 +147,14 @@ mod miette_report {
                 text,
                 MietteDiagnostic::span(subject),
             )];
-            if let Some(context) = &self.diagnostic.context {
-                if context.filename == subject.filename && context != subject {
-                    labels.push(LabeledSpan::new_with_span(
-                        None,
-                        MietteDiagnostic::span(context),
-                    ));
-                }
+            if let Some(context) = &self.diagnostic.context
+                && context.filename == subject.filename
+                && context != subject
+            {
+                labels.push(LabeledSpan::new_with_span(
+                    None,
+                    MietteDiagnostic::span(context),
+                ));
             }
             Some(Box::new(labels.into_iter()))
         }

@@ -22,21 +22,21 @@ pub(crate) fn check(cx: &Ctxt, container: &Container<'_>) {
 
 /// Container options that do not fit the container.
 fn check_container(cx: &Ctxt, c: &Container<'_>) {
-    if let Some((_, span)) = &c.validate {
-        if c.is_enum() {
-            cx.syn_error(syn::Error::new(
+    if let Some((_, span)) = &c.validate
+        && c.is_enum()
+    {
+        cx.syn_error(syn::Error::new(
                 *span,
                 "`validate` on the container applies to a struct: validate each variant's struct instead",
             ));
-        }
     }
-    if let Some((_, span)) = &c.by_label {
-        if !c.is_enum() || c.derive != Derive::HclBody {
-            cx.syn_error(syn::Error::new(
+    if let Some((_, span)) = &c.by_label
+        && (!c.is_enum() || c.derive != Derive::HclBody)
+    {
+        cx.syn_error(syn::Error::new(
                 *span,
                 "`by_label` applies to an enum deriving `HclBody`: its variants are chosen by a block's first label",
             ));
-        }
     }
     if c.is_enum() && c.derive == Derive::HclBody && !c.input.generics.params.is_empty() {
         cx.error_spanned_by(
@@ -96,10 +96,10 @@ fn check_variants(cx: &Ctxt, c: &Container<'_>, variants: &[Variant<'_>]) {
                 }
             }
         }
-        if let Some(d) = &v.variant.discriminant {
-            if c.derive == Derive::HclBody {
-                cx.error_spanned_by(&d.1, "a variant holding a struct has no discriminant");
-            }
+        if let Some(d) = &v.variant.discriminant
+            && c.derive == Derive::HclBody
+        {
+            cx.error_spanned_by(&d.1, "a variant holding a struct has no discriminant");
         }
         if let Some(other) = seen.iter().find(|o| o.name == v.name) {
             cx.syn_error(syn::Error::new(
@@ -120,13 +120,13 @@ fn check_variants(cx: &Ctxt, c: &Container<'_>, variants: &[Variant<'_>]) {
 fn check_options(cx: &Ctxt, field: &Field<'_>) {
     let spans = &field.spans;
     let kind = field.kind.keyword();
-    if let Some(lit) = &spans.rename {
-        if !field.kind.is_named() {
-            cx.error_spanned_by(
-                lit,
-                format!("`rename` does not apply to a `{kind}` field: it has no name in HCL"),
-            );
-        }
+    if let Some(lit) = &spans.rename
+        && !field.kind.is_named()
+    {
+        cx.error_spanned_by(
+            lit,
+            format!("`rename` does not apply to a `{kind}` field: it has no name in HCL"),
+        );
     }
     let attr_like = matches!(field.kind, Kind::Attr | Kind::Expr);
     if let Some(span) = spans.optional {
@@ -142,32 +142,32 @@ fn check_options(cx: &Ctxt, field: &Field<'_>) {
             ));
         }
     }
-    if let Some(span) = spans.default {
-        if !matches!(field.kind, Kind::Attr) {
-            cx.syn_error(syn::Error::new(
-                span,
-                format!("`default` applies to attributes, not to a `{kind}` field"),
-            ));
-        }
+    if let Some(span) = spans.default
+        && !matches!(field.kind, Kind::Attr)
+    {
+        cx.syn_error(syn::Error::new(
+            span,
+            format!("`default` applies to attributes, not to a `{kind}` field"),
+        ));
     }
-    if let Some(span) = spans.validate {
-        if !matches!(field.kind, Kind::Attr) {
-            cx.syn_error(syn::Error::new(
-                span,
-                format!(
-                    "`validate` on a field applies to attributes, not to a `{kind}` field \
+    if let Some(span) = spans.validate
+        && !matches!(field.kind, Kind::Attr)
+    {
+        cx.syn_error(syn::Error::new(
+            span,
+            format!(
+                "`validate` on a field applies to attributes, not to a `{kind}` field \
                      (a struct's own `#[hcl(validate = path)]` sees every field)"
-                ),
-            ));
-        }
+            ),
+        ));
     }
-    if let Some(span) = spans.with {
-        if !matches!(field.kind, Kind::Attr) {
-            cx.syn_error(syn::Error::new(
-                span,
-                format!("`with` applies to attributes, not to a `{kind}` field"),
-            ));
-        }
+    if let Some(span) = spans.with
+        && !matches!(field.kind, Kind::Attr)
+    {
+        cx.syn_error(syn::Error::new(
+            span,
+            format!("`with` applies to attributes, not to a `{kind}` field"),
+        ));
     }
 }
 

@@ -459,11 +459,11 @@ fn parse_duration(orig: &str) -> Result<i128, String> {
     let invalid = || format!("time: invalid duration {}", time_quote(orig));
     let mut s = orig.as_bytes();
     let mut neg = false;
-    if let Some(&c) = s.first() {
-        if c == b'-' || c == b'+' {
-            neg = c == b'-';
-            s = &s[1..];
-        }
+    if let Some(&c) = s.first()
+        && (c == b'-' || c == b'+')
+    {
+        neg = c == b'-';
+        s = &s[1..];
     }
     if s == b"0" {
         return Ok(0);

@@ -164,12 +164,12 @@ fn preprocess(pattern: &str) -> Result<(String, Vec<String>), PatternError> {
             continue;
         }
         if in_class {
-            if rest.starts_with("[:") {
-                if let Some(end) = rest.find(":]") {
-                    out.push_str(&rest[..end + 2]);
-                    rest = &rest[end + 2..];
-                    continue;
-                }
+            if rest.starts_with("[:")
+                && let Some(end) = rest.find(":]")
+            {
+                out.push_str(&rest[..end + 2]);
+                rest = &rest[end + 2..];
+                continue;
             }
             if c == ']' {
                 in_class = false;
@@ -239,14 +239,13 @@ fn compile_adjusted(mut pattern: String) -> Result<Regex, PatternError> {
                         | ErrorKind::DecimalInvalid
                         | ErrorKind::SpecialWordOrRepetitionUnexpectedEof
                 );
-                if literal_brace {
-                    if let Some(brace) = pattern[..=start.min(pattern.len().saturating_sub(1))]
+                if literal_brace
+                    && let Some(brace) = pattern[..=start.min(pattern.len().saturating_sub(1))]
                         .rfind('{')
                         .filter(|&b| !is_escaped(&pattern, b))
-                    {
-                        pattern.insert(brace, '\\');
-                        continue;
-                    }
+                {
+                    pattern.insert(brace, '\\');
+                    continue;
                 }
                 return Err(parse_error(&pattern, &e));
             }

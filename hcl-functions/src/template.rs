@@ -56,20 +56,20 @@ pub(crate) fn render(
     }
     let expr = NativeExpression::new(file, id);
     for traversal in expr.variables() {
-        if let Some(root_name) = traversal.root_name() {
-            if !attributes.contains_key(root_name) {
-                return Err(FunctionError::argument(
-                    vars_index,
-                    format!(
-                        "vars map does not contain key {}, referenced at {}",
-                        go_quote(root_name),
-                        traversal
-                            .source_range()
-                            .map(|r| r.to_string())
-                            .unwrap_or_default()
-                    ),
-                ));
-            }
+        if let Some(root_name) = traversal.root_name()
+            && !attributes.contains_key(root_name)
+        {
+            return Err(FunctionError::argument(
+                vars_index,
+                format!(
+                    "vars map does not contain key {}, referenced at {}",
+                    go_quote(root_name),
+                    traversal
+                        .source_range()
+                        .map(|r| r.to_string())
+                        .unwrap_or_default()
+                ),
+            ));
         }
     }
     for (name, function) in functions {

@@ -125,10 +125,10 @@ pub fn var_refs_document(refs: &[Traversal], ctx: &EvalContext) -> String {
                 Json::String(t.root_name().unwrap_or_default().to_owned()),
             )];
             let (value, diags) = t.traverse_abs(ctx);
-            if !diags.has_errors() {
-                if let Some(v) = value_json(&value) {
-                    members.push(("value".into(), v));
-                }
+            if !diags.has_errors()
+                && let Some(v) = value_json(&value)
+            {
+                members.push(("value".into(), v));
             }
             members.push(("steps".into(), Json::Array(steps)));
             let range = t

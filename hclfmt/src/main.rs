@@ -225,23 +225,24 @@ fn go_parse_diagnostics(diags: Diagnostics, file: &ParsedFile, src: &[u8]) -> Di
             true
         })
         .collect();
-    if dropped_encoding && !kept.iter().any(|d| d.summary == ENCODING) {
-        if let Some(bad) = tokens.iter().find(|t| t.kind == TokenKind::BadUtf8) {
-            let base = src.len() - file.source().text().len();
-            let span = Span::new((bad.start - base) as u32, (bad.end - base) as u32);
-            let diag = Diagnostic::error(ENCODING)
+    if dropped_encoding
+        && !kept.iter().any(|d| d.summary == ENCODING)
+        && let Some(bad) = tokens.iter().find(|t| t.kind == TokenKind::BadUtf8)
+    {
+        let base = src.len() - file.source().text().len();
+        let span = Span::new((bad.start - base) as u32, (bad.end - base) as u32);
+        let diag = Diagnostic::error(ENCODING)
                 .with_detail("All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.")
                 .with_subject(file.range(span));
-            // Go reports the lexical errors first, in source order.
-            let at = kept
-                .iter()
-                .take_while(|d| {
-                    LEXICAL.contains(&d.summary.as_str())
-                        && d.subject.as_ref().is_some_and(|s| s.start.byte < bad.start)
-                })
-                .count();
-            kept.insert(at, diag);
-        }
+        // Go reports the lexical errors first, in source order.
+        let at = kept
+            .iter()
+            .take_while(|d| {
+                LEXICAL.contains(&d.summary.as_str())
+                    && d.subject.as_ref().is_some_and(|s| s.start.byte < bad.start)
+            })
+            .count();
+        kept.insert(at, diag);
     }
     kept.into()
 }

@@ -23,10 +23,10 @@ fn seeds() -> Vec<Vec<u8>> {
         let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
         paths.sort();
         for p in paths {
-            if p.extension().is_some_and(|e| e == "json") {
-                if let Ok(bytes) = std::fs::read(&p) {
-                    out.push(bytes);
-                }
+            if p.extension().is_some_and(|e| e == "json")
+                && let Ok(bytes) = std::fs::read(&p)
+            {
+                out.push(bytes);
             }
         }
     }

@@ -78,11 +78,11 @@ fn describe(got: &Type, want: &Type, path: &mut Path, sem: Semantics) -> String 
             // Attributes absent from `got` are filled with null and extra
             // ones dropped, so only a common attribute can be at fault.
             for (name, want_attr) in w.attributes() {
-                if let Some(got_attr) = g.attribute(name) {
-                    if plan(got_attr, want_attr).is_none() {
-                        path.push(PathStep::Attr(name.clone()));
-                        return describe(got_attr, want_attr, path, sem);
-                    }
+                if let Some(got_attr) = g.attribute(name)
+                    && plan(got_attr, want_attr).is_none()
+                {
+                    path.push(PathStep::Attr(name.clone()));
+                    return describe(got_attr, want_attr, path, sem);
                 }
             }
             "incorrect object attributes".into()

@@ -179,7 +179,14 @@ pub fn unify_all<'a>(types: impl IntoIterator<Item = &'a ExtType>) -> Option<Ext
                 .map(|t| (*t).clone()),
         )
     };
-    Some(without_redundant_members(unified))
+    // Dropping a member another accepts safely must not lose an input
+    // (safety is not transitive through every eventual type).
+    let reduced = without_redundant_members(unified.clone());
+    if sorted.iter().all(|t| reduced.accepts(t)) {
+        Some(reduced)
+    } else {
+        Some(unified)
+    }
 }
 
 /// A union without the members that another member accepts safely (of two

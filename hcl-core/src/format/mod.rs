@@ -124,11 +124,11 @@ fn split_lines(tokens: &Tokens<'_>) -> Vec<Line> {
             e -= 1;
             line.lead = (s, e);
         }
-        if let Some(eq) = (s + 1..e).find(|&i| all[i].kind == TokenKind::Equal) {
-            if net_brackets(&all[eq..e]) == 0 {
-                line.assign = Some((eq, e));
-                line.lead = (s, eq);
-            }
+        if let Some(eq) = (s + 1..e).find(|&i| all[i].kind == TokenKind::Equal)
+            && net_brackets(&all[eq..e]) == 0
+        {
+            line.assign = Some((eq, e));
+            line.lead = (s, eq);
         }
     }
     lines

@@ -304,10 +304,10 @@ impl JsonExpression {
         if let Some(s) = at.string() {
             if has_template_sequence(at.text(&s)) {
                 let template = at.template(&s);
-                if !template.diags.has_errors() {
-                    if let Some(expr) = &template.expr {
-                        out.extend(expr.variables());
-                    }
+                if !template.diags.has_errors()
+                    && let Some(expr) = &template.expr
+                {
+                    out.extend(expr.variables());
                 }
             }
             return;
@@ -382,16 +382,16 @@ impl Expression for JsonExpression {
 
     /// The elements of an array.
     fn static_list(&self) -> Result<Vec<DynExpression>, Diagnostics> {
-        if let Target::Node(id) = self.target {
-            if let Kind::Array(list) = self.file.node(id).kind {
-                return Ok(self
-                    .file
-                    .tree
-                    .items(list)
-                    .iter()
-                    .map(|&e| Arc::new(JsonExpression::node(Arc::clone(&self.file), e)) as _)
-                    .collect());
-            }
+        if let Target::Node(id) = self.target
+            && let Kind::Array(list) = self.file.node(id).kind
+        {
+            return Ok(self
+                .file
+                .tree
+                .items(list)
+                .iter()
+                .map(|&e| Arc::new(JsonExpression::node(Arc::clone(&self.file), e)) as _)
+                .collect());
         }
         Err(Self::invalid(
             self.start_range(),
@@ -402,20 +402,20 @@ impl Expression for JsonExpression {
     /// The properties of an object: each name as a string expression (a
     /// template in full expression mode), each value.
     fn static_map(&self) -> Result<Vec<StaticPair>, Diagnostics> {
-        if let Target::Node(id) = self.target {
-            if let Kind::Object(list) = self.file.node(id).kind {
-                return Ok(list
-                    .range()
-                    .map(|p| {
-                        let p = p as u32;
-                        let value = self.file.prop(p).value;
-                        StaticPair {
-                            key: Arc::new(JsonExpression::name(Arc::clone(&self.file), p)),
-                            value: Arc::new(JsonExpression::node(Arc::clone(&self.file), value)),
-                        }
-                    })
-                    .collect());
-            }
+        if let Target::Node(id) = self.target
+            && let Kind::Object(list) = self.file.node(id).kind
+        {
+            return Ok(list
+                .range()
+                .map(|p| {
+                    let p = p as u32;
+                    let value = self.file.prop(p).value;
+                    StaticPair {
+                        key: Arc::new(JsonExpression::name(Arc::clone(&self.file), p)),
+                        value: Arc::new(JsonExpression::node(Arc::clone(&self.file), value)),
+                    }
+                })
+                .collect());
         }
         Err(Self::invalid(
             self.start_range(),

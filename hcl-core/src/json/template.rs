@@ -158,10 +158,10 @@ impl StringMap {
         let i = self
             .escapes
             .partition_point(|e| e.text_start + e.text_len <= at);
-        if let Some(e) = self.escapes.get(i) {
-            if at >= e.text_start {
-                return self.content + e.source_start;
-            }
+        if let Some(e) = self.escapes.get(i)
+            && at >= e.text_start
+        {
+            return self.content + e.source_start;
         }
         let (text_base, source_base) = match i.checked_sub(1).and_then(|j| self.escapes.get(j)) {
             Some(e) => (e.text_start + e.text_len, e.source_start + e.source_len),

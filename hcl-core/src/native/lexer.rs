@@ -422,7 +422,7 @@ impl<'a> Lexer<'a> {
                 )
             }
             Backtick => {
-                let tell = self.told_backtick % 2 == 0;
+                let tell = self.told_backtick.is_multiple_of(2);
                 if self.told_backtick <= 2 {
                     self.told_backtick += 1;
                 }
@@ -435,7 +435,7 @@ impl<'a> Lexer<'a> {
                 )
             }
             Apostrophe => {
-                let tell = self.told_apostrophe % 2 == 0;
+                let tell = self.told_apostrophe.is_multiple_of(2);
                 if self.told_apostrophe <= 2 {
                     self.told_apostrophe += 1;
                 }
@@ -744,13 +744,12 @@ impl<'a> Lexer<'a> {
                 i += 1;
                 continue;
             }
-            if b >= 0x80 {
-                if let Some(len) = self.char_len(i) {
-                    if unicode_ident::is_xid_continue(self.char_at(i, len)) {
-                        i += len;
-                        continue;
-                    }
-                }
+            if b >= 0x80
+                && let Some(len) = self.char_len(i)
+                && unicode_ident::is_xid_continue(self.char_at(i, len))
+            {
+                i += len;
+                continue;
             }
             return i;
         }
@@ -892,10 +891,10 @@ impl<'a> Lexer<'a> {
                 if self.at(i + 1) == b'=' {
                     return self.tok(LessThanEq, start, i + 2);
                 }
-                if self.at(i + 1) == b'<' {
-                    if let Some(t) = self.heredoc_open(start) {
-                        return t;
-                    }
+                if self.at(i + 1) == b'<'
+                    && let Some(t) = self.heredoc_open(start)
+                {
+                    return t;
                 }
                 self.tok(LessThan, start, i + 1)
             }

@@ -93,20 +93,18 @@ fn literal_span(file: &ParsedFile, span: Span, text: Text) -> Span {
             if source.len() >= 2 && source.starts_with('"') && source.ends_with('"') {
                 return Span::new(span.start.saturating_add(1), span.end.saturating_sub(1));
             }
-            if source.starts_with("<<") {
-                if let (Some(first), Some(last)) =
+            if source.starts_with("<<")
+                && let (Some(first), Some(last)) =
                     (source.find('\n'), source.trim_end_matches('\n').rfind('\n'))
-                {
-                    if first < last {
-                        let start = span
-                            .start
-                            .saturating_add(u32::try_from(first + 1).unwrap_or(0));
-                        let end = span
-                            .start
-                            .saturating_add(u32::try_from(last + 1).unwrap_or(0));
-                        return Span::new(start, end);
-                    }
-                }
+                && first < last
+            {
+                let start = span
+                    .start
+                    .saturating_add(u32::try_from(first + 1).unwrap_or(0));
+                let end = span
+                    .start
+                    .saturating_add(u32::try_from(last + 1).unwrap_or(0));
+                return Span::new(start, end);
             }
             span
         }

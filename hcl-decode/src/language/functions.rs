@@ -251,10 +251,10 @@ impl UserFunctionBody {
         CALL_DEPTH.with(|d| d.set(depth + 1));
         let mut result = self.call_inner(args);
         CALL_DEPTH.with(|d| d.set(depth));
-        if result.is_err() {
-            if let Some(message) = LIMIT.with(|l| l.borrow().clone()) {
-                result = Err(FunctionError::failed(message));
-            }
+        if result.is_err()
+            && let Some(message) = LIMIT.with(|l| l.borrow().clone())
+        {
+            result = Err(FunctionError::failed(message));
         }
         if depth == 0 {
             LIMIT.with(|l| *l.borrow_mut() = None);

@@ -450,10 +450,10 @@ pub(super) fn evaluate(options: &Options, blocks: &[Block], diags: &mut Diagnost
     // Raw environment texts of sensitive variables, too.
     if let Some(prefix) = &options.env_prefix {
         for v in variables.values().filter(|v| v.sensitive) {
-            if let Ok(raw) = std::env::var(format!("{prefix}{}", v.name)) {
-                if raw.chars().count() >= 4 {
-                    secrets.push(raw);
-                }
+            if let Ok(raw) = std::env::var(format!("{prefix}{}", v.name))
+                && raw.chars().count() >= 4
+            {
+                secrets.push(raw);
             }
         }
     }

@@ -895,10 +895,10 @@ fn conversion_subject(
     expr: &DynExpression,
     error: &hcl_core::convert::ConversionError,
 ) -> (Range, String) {
-    if !error.path().is_root() {
-        if let Some(element) = element_at_path(expr, error.path()) {
-            return (element.range(), error.message().to_owned());
-        }
+    if !error.path().is_root()
+        && let Some(element) = element_at_path(expr, error.path())
+    {
+        return (element.range(), error.message().to_owned());
     }
     (expr.range(), error.to_string())
 }

@@ -69,7 +69,7 @@ impl Encoding {
     /// spell nothing (or U+FFFD, as Terraform checks).
     pub(crate) fn decode(self, bytes: &[u8]) -> Option<String> {
         let utf16 = |bytes: &[u8], big: bool| {
-            if bytes.len() % 2 != 0 {
+            if !bytes.len().is_multiple_of(2) {
                 return None;
             }
             let units = bytes.chunks(2).map(|p| {

@@ -480,15 +480,15 @@ fn all(s: &str, f: impl Fn(u8) -> bool) -> bool {
 
 /// `\A([-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\z`
 fn is_integer_literal(s: &str) -> bool {
-    if let Some(r) = s.strip_prefix("0o") {
-        if all(r, |b| (b'0'..=b'7').contains(&b)) {
-            return true;
-        }
+    if let Some(r) = s.strip_prefix("0o")
+        && all(r, |b| (b'0'..=b'7').contains(&b))
+    {
+        return true;
     }
-    if let Some(r) = s.strip_prefix("0x") {
-        if all(r, |b| b.is_ascii_hexdigit()) {
-            return true;
-        }
+    if let Some(r) = s.strip_prefix("0x")
+        && all(r, |b| b.is_ascii_hexdigit())
+    {
+        return true;
     }
     let r = s.strip_prefix(['-', '+']).unwrap_or(s);
     all(r, |b| b.is_ascii_digit())
@@ -602,10 +602,10 @@ fn resolve_scalar(tag: &str, src: &str, style: ScalarStyle) -> Result<Value, Str
                 }
             }
             b'D' | b'S' => {
-                if tag.is_empty() || tag == TIMESTAMP_TAG {
-                    if let Some(t) = crate::datetime::parse_yaml_timestamp(src) {
-                        return Ok(Value::string(t));
-                    }
+                if (tag.is_empty() || tag == TIMESTAMP_TAG)
+                    && let Some(t) = crate::datetime::parse_yaml_timestamp(src)
+                {
+                    return Ok(Value::string(t));
                 }
                 if is_integer_literal(src) {
                     tag = INT_TAG;

@@ -504,32 +504,30 @@ impl<'a> TypeChecker<'a> {
             .map(|(id, t)| (t, id))
             .collect();
         let mut rest: Option<(ExtType, ExprId)> = None;
-        if expand_final {
-            if let Some((last, id)) = args.pop() {
-                let (e, inner) = last.resolved();
-                eventuality = eventuality.max(e);
-                match inner {
-                    ExtType::Tuple(elements) => {
-                        args.extend(elements.iter().map(|t| (t.clone(), id)));
-                    }
-                    ExtType::List(e) | ExtType::Set(e) => rest = Some(((*e).clone(), id)),
-                    ExtType::Dynamic => rest = Some((ExtType::Dynamic, id)),
-                    other => {
-                        let detail = if other.is_none() {
-                            "The expanding argument (indicated by ...) must not be null.".to_owned()
-                        } else {
-                            format!(
-                                "The expanding argument (indicated by ...) must be of a tuple, list, or set type, not {other}."
-                            )
-                        };
-                        self.error(
-                            "Invalid expanding argument value",
-                            detail,
-                            self.span_of(id),
-                            Some(span),
-                        );
-                        return ExtType::Dynamic;
-                    }
+        if expand_final && let Some((last, id)) = args.pop() {
+            let (e, inner) = last.resolved();
+            eventuality = eventuality.max(e);
+            match inner {
+                ExtType::Tuple(elements) => {
+                    args.extend(elements.iter().map(|t| (t.clone(), id)));
+                }
+                ExtType::List(e) | ExtType::Set(e) => rest = Some(((*e).clone(), id)),
+                ExtType::Dynamic => rest = Some((ExtType::Dynamic, id)),
+                other => {
+                    let detail = if other.is_none() {
+                        "The expanding argument (indicated by ...) must not be null.".to_owned()
+                    } else {
+                        format!(
+                            "The expanding argument (indicated by ...) must be of a tuple, list, or set type, not {other}."
+                        )
+                    };
+                    self.error(
+                        "Invalid expanding argument value",
+                        detail,
+                        self.span_of(id),
+                        Some(span),
+                    );
+                    return ExtType::Dynamic;
                 }
             }
         }

@@ -417,9 +417,10 @@ impl<'f> Evaluator<'f> {
             return (Value::dynamic(), Diagnostics::new());
         };
         if !force_non_literal {
-            if let ExprKind::ScopeTraversal { steps } = self.ast.expr(wrapped).kind {
-                if steps.len > 1 {
-                    let d = self.error(
+            if let ExprKind::ScopeTraversal { steps } = self.ast.expr(wrapped).kind
+                && steps.len > 1
+            {
+                let d = self.error(
                         "Ambiguous attribute key",
                         "If this expression is intended to be a reference, wrap it in parentheses. If it's \
                          instead intended as a literal name containing periods, wrap it in quotes to create a \
@@ -428,8 +429,7 @@ impl<'f> Evaluator<'f> {
                         self.span_of(id),
                         None,
                     );
-                    return (Value::dynamic(), d.into());
-                }
+                return (Value::dynamic(), d.into());
             }
             if let Some(name) = super::tree::keyword_name(self.file, wrapped) {
                 return (Value::string(name), Diagnostics::new());
@@ -469,10 +469,10 @@ impl<'f> Evaluator<'f> {
             key: f.key_var.map(|s| self.file.span_text(s)),
             value: self.file.span_text(f.value_var),
         };
-        if let Some(cond) = f.condition {
-            if !self.for_early_check(cond, &names, node.span, &mut diags, ctx) {
-                return (Value::dynamic(), diags);
-            }
+        if let Some(cond) = f.condition
+            && !self.for_early_check(cond, &names, node.span, &mut diags, ctx)
+        {
+            return (Value::dynamic(), diags);
         }
         let state = ForState {
             diags,
@@ -1022,10 +1022,10 @@ fn list_of_values(values: Vec<Value>) -> Value {
     if let Some(unified) = crate::convert::unify(&types) {
         let converted: Result<Vec<Value>, _> =
             values.iter().map(|v| convert(v, &unified.ty)).collect();
-        if let Ok(converted) = converted {
-            if let Ok(list) = Value::list_of(unified.ty, converted) {
-                return list;
-            }
+        if let Ok(converted) = converted
+            && let Ok(list) = Value::list_of(unified.ty, converted)
+        {
+            return list;
         }
     }
     Value::tuple(values)

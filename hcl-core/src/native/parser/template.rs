@@ -453,12 +453,11 @@ impl<'a> Parser<'a> {
                 .exprs
                 .get_mut(only.0 as usize)
                 .filter(|_| own_literal)
+                && matches!(e.kind, ExprKind::String(_))
             {
-                if matches!(e.kind, ExprKind::String(_)) {
-                    e.span = span;
-                    self.s_exprs.truncate(mark);
-                    return only;
-                }
+                e.span = span;
+                self.s_exprs.truncate(mark);
+                return only;
             }
         }
         let parts = self.take_exprs(mark);
@@ -500,10 +499,10 @@ impl<'a> Parser<'a> {
     }
 
     fn trim_prev_literal(&mut self, pmark: usize) {
-        if self.s_tparts.len() > pmark {
-            if let Some(TPart::Literal { text, .. }) = self.s_tparts.last_mut() {
-                text.trim_right(self.src);
-            }
+        if self.s_tparts.len() > pmark
+            && let Some(TPart::Literal { text, .. }) = self.s_tparts.last_mut()
+        {
+            text.trim_right(self.src);
         }
     }
 
@@ -798,10 +797,10 @@ impl<'a> Parser<'a> {
                 }
                 min_spaces = min_spaces.min(spaces);
             }
-            if let TPart::Literal { text, .. } = part {
-                if text.as_str(src).ends_with('\n') {
-                    newline = true;
-                }
+            if let TPart::Literal { text, .. } = part
+                && text.as_str(src).ends_with('\n')
+            {
+                newline = true;
             }
         }
         if !any || min_spaces == NONE || min_spaces == 0 {
@@ -842,10 +841,10 @@ impl<'a> Parser<'a> {
                     _ => {}
                 }
             }
-            if let TPart::Literal { text, .. } = part {
-                if text.as_str(src).ends_with('\n') {
-                    newline = true;
-                }
+            if let TPart::Literal { text, .. } = part
+                && text.as_str(src).ends_with('\n')
+            {
+                newline = true;
             }
         }
     }
