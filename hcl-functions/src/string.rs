@@ -560,25 +560,7 @@ fn to_title(c: char) -> char {
         0x01F1..=0x01F3 => '\u{01F2}',
         // Georgian Mkhedruli letters title-case to themselves.
         0x10D0..=0x10FA | 0x10FD..=0x10FF => c,
-        _ => simple_upper(c),
-    }
-}
-
-/// Unicode's simple uppercase mapping (Go's `unicode.ToUpper`), as the
-/// core's `upper` computes it.
-fn simple_upper(c: char) -> char {
-    let mut full = c.to_uppercase();
-    match (full.next(), full.next()) {
-        (Some(u), None) => u,
-        _ => match u32::from(c) {
-            n @ (0x1F80..=0x1F87 | 0x1F90..=0x1F97 | 0x1FA0..=0x1FA7) => {
-                char::from_u32(n + 8).unwrap_or(c)
-            }
-            0x1FB3 => '\u{1FBC}',
-            0x1FC3 => '\u{1FCC}',
-            0x1FF3 => '\u{1FFC}',
-            _ => c,
-        },
+        _ => hcl_core::stdlib::simple_upper(c),
     }
 }
 

@@ -55,7 +55,7 @@ mod string;
 pub use collection::{coalesce, concat, hasindex, length};
 pub use encoding::{jsondecode, jsonencode};
 pub use number::{abs, int, max, min};
-pub use string::{lower, reverse, strlen, substr, upper};
+pub use string::{lower, reverse, simple_upper, strlen, substr, upper};
 
 /// The functions of Go's `cmd/hcldec` (`specFuncs`), by name: `abs`,
 /// `coalesce`, `concat`, `hasindex`, `int`, `jsondecode`, `jsonencode`,

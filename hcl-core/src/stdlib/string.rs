@@ -199,7 +199,15 @@ fn substring(s: &str, mut offset: i64, length: i64) -> &str {
 /// `char::to_uppercase` is the full mapping; where that has more than one
 /// character, the simple mapping is the character itself, except for the
 /// Greek letters with ypogegrammeni, which map to their title-case forms.
-pub(crate) fn simple_upper(c: char) -> char {
+///
+/// ```
+/// use hcl_core::stdlib::simple_upper;
+///
+/// assert_eq!(simple_upper('a'), 'A');
+/// assert_eq!(simple_upper('ß'), 'ß'); // the full mapping is "SS"
+/// assert_eq!(simple_upper('\u{1FB3}'), '\u{1FBC}');
+/// ```
+pub fn simple_upper(c: char) -> char {
     let mut full = c.to_uppercase();
     match (full.next(), full.next()) {
         (Some(u), None) => u,
