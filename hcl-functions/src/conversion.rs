@@ -77,7 +77,7 @@ fn cannot_convert(got: &Type, want: &Type) -> String {
 /// and `"false"`, and null convert.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"tobool("true")"#).unwrap(), "true");
 /// assert!(eval(r#"tobool("no")"#).unwrap_err().contains(r#"cannot convert "no" to bool"#));
 /// ```
@@ -88,7 +88,7 @@ pub fn tobool() -> Function {
 /// `tonumber(v)`: `v` as a number; a string must be a decimal number.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"tonumber("1.5")"#).unwrap(), "1.5");
 /// assert!(eval(r#"tonumber("no")"#).unwrap_err().contains("cannot convert \"no\" to number"));
 /// ```
@@ -100,7 +100,7 @@ pub fn tonumber() -> Function {
 /// do not.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval("tostring(5)").unwrap(), r#""5""#);
 /// assert!(eval("tostring([])").unwrap_err().contains("cannot convert tuple to string"));
 /// ```
@@ -112,7 +112,7 @@ pub fn tostring() -> Function {
 /// convert to) one type.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"tolist(["a", "b"])"#).unwrap(), r#"["a","b"]"#);
 /// assert_eq!(eval(r#"tolist(["a", 1])"#).unwrap(), r#"["a","1"]"#);
 /// ```
@@ -127,7 +127,7 @@ pub fn tolist() -> Function {
 /// convert to) one type; duplicates merge.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"toset(["b", "a", "b"])"#).unwrap(), r#"["a","b"]"#);
 /// ```
 pub fn toset() -> Function {
@@ -141,7 +141,7 @@ pub fn toset() -> Function {
 /// to) one type.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"tomap({a = 1, b = "x"})"#).unwrap(), r#"{"a":"1","b":"x"}"#);
 /// ```
 pub fn tomap() -> Function {

@@ -25,6 +25,7 @@ mod args;
 pub mod collection;
 pub mod conversion;
 pub mod datetime;
+mod doc_eval;
 pub mod encoding;
 pub mod filesystem;
 pub mod hash;
@@ -35,6 +36,9 @@ pub mod set;
 pub mod string;
 mod template;
 pub mod tryfunc;
+
+#[doc(hidden)]
+pub use doc_eval::eval_for_docs;
 
 /// A family of functions, as Terraform's documentation groups them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -74,7 +74,7 @@ fn unary(description: &str, f: fn(&Number) -> Number) -> Function {
 /// not).
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval("int(-2.7)").unwrap(), "-2");
 /// ```
 pub fn int() -> Function {
@@ -85,7 +85,7 @@ pub fn int() -> Function {
 /// [`hcl_core::stdlib::abs`].
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval("abs(-12.5)").unwrap(), "12.5");
 /// ```
 pub fn abs() -> Function {
@@ -96,7 +96,7 @@ pub fn abs() -> Function {
 /// [`hcl_core::stdlib::max`].
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval("max(12, 54, 3)").unwrap(), "54");
 /// ```
 pub fn max() -> Function {
@@ -107,7 +107,7 @@ pub fn max() -> Function {
 /// [`hcl_core::stdlib::min`].
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval("min(12, 54, 3)").unwrap(), "3");
 /// ```
 pub fn min() -> Function {
@@ -118,7 +118,7 @@ pub fn min() -> Function {
 /// infinities stay as they are.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval("ceil(5.1)").unwrap(), "6");
 /// assert_eq!(eval("ceil(-5.9)").unwrap(), "-5");
 /// ```
@@ -133,7 +133,7 @@ pub fn ceil() -> Function {
 /// infinities stay as they are.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval("floor(4.9)").unwrap(), "4");
 /// assert_eq!(eval("floor(-4.1)").unwrap(), "-5");
 /// ```
@@ -149,7 +149,7 @@ pub fn floor() -> Function {
 /// `f64`. A result that is not a number (`log(-1, 10)`) is an error.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval("log(16, 2)").unwrap(), "4");
 /// assert_eq!(eval("log(10, 10)").unwrap(), "1");
 /// ```
@@ -171,7 +171,7 @@ pub fn log() -> Function {
 /// result that is not a number (`pow(-8, 0.5)`) is an error.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval("pow(3, 2)").unwrap(), "9");
 /// assert_eq!(eval("pow(4, 0)").unwrap(), "1");
 /// ```
@@ -208,7 +208,7 @@ fn go_pow(x: f64, y: f64) -> f64 {
 /// (`signum(0.5)` is an error).
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval("signum(-13)").unwrap(), "-1");
 /// assert_eq!(eval("signum(0)").unwrap(), "0");
 /// assert_eq!(eval("signum(344)").unwrap(), "1");
@@ -237,7 +237,7 @@ pub fn signum() -> Function {
 /// an error.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"parseint("100", 10)"#).unwrap(), "100");
 /// assert_eq!(eval(r#"parseint("FF", 16)"#).unwrap(), "255");
 /// assert_eq!(eval(r#"parseint("-10", 16)"#).unwrap(), "-16");
@@ -346,7 +346,7 @@ fn parse_int(text: &str, base: u32) -> Option<Option<BigInt>> {
 /// does not convert is an error, and so is adding opposite infinities.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval("sum([10, 13, 6, 4.5])").unwrap(), "33.5");
 /// assert!(eval("sum([])").unwrap_err().contains("cannot sum an empty list"));
 /// ```
@@ -461,7 +461,7 @@ mod terraform_tests {
 
     #[test]
     fn sum_follows_terraform() {
-        let eval = crate::string::eval_for_docs;
+        let eval = crate::eval_for_docs;
         assert_eq!(eval("sum([10, 13, 6, 4.5])").as_deref(), Ok("33.5"));
         assert_eq!(eval(r#"sum(["1", 2])"#).as_deref(), Ok("3"));
         assert_eq!(eval("sum(toset([1, 2]))").as_deref(), Ok("3"));

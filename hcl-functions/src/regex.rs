@@ -669,7 +669,7 @@ fn pattern_and_string() -> [Parameter; 2] {
 /// the result is the dynamic value.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"regex("[a-z]+", "53453453.345345aaabbbccc23454")"#).unwrap(), r#""aaabbbccc""#);
 /// assert_eq!(
 ///     eval(r#"regex("(\\d\\d\\d\\d)-(\\d\\d)-(\\d\\d)", "2019-02-01")"#).unwrap(),
@@ -710,7 +710,7 @@ pub fn regex() -> Function {
 /// when there is none).
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"regexall("[a-z]+", "1234abcd5678efgh9")"#).unwrap(), r#"["abcd","efgh"]"#);
 /// assert_eq!(eval(r#"regexall("[a-z]+", "123456789")"#).unwrap(), "[]");
 /// ```

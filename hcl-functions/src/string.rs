@@ -51,8 +51,8 @@
 
 use crate::args::str_arg;
 use hcl_core::function::{Function, FunctionError, Parameter};
-use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
-use hcl_core::{EvalContext, Expression, Pos, Type, Value};
+
+use hcl_core::{Type, Value};
 
 mod format;
 mod templatestring;
@@ -68,42 +68,6 @@ pub const MAX_FORMAT_WIDTH: usize = 1_000_000;
 
 fn too_long() -> String {
     format!("the result would be longer than {MAX_RESULT_BYTES} bytes")
-}
-
-/// Evaluates one native-syntax expression with every pure function of the
-/// library, for the examples of this crate's documentation: the value as
-/// cty's JSON (`"a"`, `1.5`, `["x"]`), or the diagnostics' details.
-#[doc(hidden)]
-pub fn eval_for_docs(expr: &str) -> Result<String, String> {
-    let mut ctx = EvalContext::new();
-    crate::Library::pure()
-        .install(&mut ctx)
-        .map_err(|e| e.to_string())?;
-    let (file, id, diags) = parse_expression(
-        expr.as_bytes(),
-        "doc.hcl",
-        Pos::start(),
-        &ParseOptions::default(),
-    );
-    if diags.has_errors() {
-        return Err(diags
-            .iter()
-            .map(|d| d.summary.clone())
-            .collect::<Vec<_>>()
-            .join("; "));
-    }
-    let (value, diags) = NativeExpression::new(file, id).value(&ctx);
-    if diags.has_errors() {
-        return Err(diags
-            .iter()
-            .map(|d| format!("{}: {}", d.summary, d.detail))
-            .collect::<Vec<_>>()
-            .join("; "));
-    }
-    if !value.is_wholly_known() {
-        return Ok("(unknown)".into());
-    }
-    hcl_core::cty_json::marshal(&value, value.ty()).map_err(|e| e.to_string())
 }
 
 fn simple(
@@ -128,7 +92,7 @@ fn simple(
 /// `\r`) at its end.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"chomp("hello\n")"#).unwrap(), r#""hello""#);
 /// assert_eq!(eval(r#"chomp("hello\r\n\n")"#).unwrap(), r#""hello""#);
 /// ```
@@ -147,7 +111,7 @@ pub fn chomp() -> Function {
 /// an unknown string.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"format("Hello, %s!", "Ander")"#).unwrap(), r#""Hello, Ander!""#);
 /// assert_eq!(eval(r#"format("There are %d lights", 4)"#).unwrap(), r#""There are 4 lights""#);
 /// assert_eq!(eval(r#"format("%6.2f|%-4s|%03d", 3.14159, "ab", 7)"#).unwrap(), r#""  3.14|ab  |007""#);
@@ -176,7 +140,7 @@ pub fn format() -> Function {
 /// an element whose values are not all known is unknown.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(
 ///     eval(r#"formatlist("Hello, %s!", ["Valentina", "Ander"])"#).unwrap(),
 ///     r#"["Hello, Valentina!","Hello, Ander!"]"#
@@ -290,7 +254,7 @@ pub fn formatlist() -> Function {
 /// than [`MAX_RESULT_BYTES`] is an error.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"indent(2, "a\nb\n")"#).unwrap(), r#""a\n  b\n  ""#);
 /// ```
 pub fn indent() -> Function {
@@ -327,7 +291,7 @@ pub fn indent() -> Function {
 /// one gives an unknown string.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"join(", ", ["foo", "bar", "baz"])"#).unwrap(), r#""foo, bar, baz""#);
 /// assert_eq!(eval(r#"join("-", ["a"], ["b", "c"])"#).unwrap(), r#""a-b-c""#);
 /// ```
@@ -379,7 +343,7 @@ pub fn join() -> Function {
 /// [`hcl_core::stdlib::lower`]).
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"lower("HELLO")"#).unwrap(), r#""hello""#);
 /// ```
 pub fn lower() -> Function {
@@ -390,7 +354,7 @@ pub fn lower() -> Function {
 /// [`hcl_core::stdlib::upper`]).
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"upper("hello")"#).unwrap(), r#""HELLO""#);
 /// ```
 pub fn upper() -> Function {
@@ -401,7 +365,7 @@ pub fn upper() -> Function {
 /// core's [`hcl_core::stdlib::reverse`]).
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"strrev("hello")"#).unwrap(), r#""olleh""#);
 /// ```
 pub fn strrev() -> Function {
@@ -413,7 +377,7 @@ pub fn strrev() -> Function {
 /// the end" (the core's [`hcl_core::stdlib::substr`]).
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"substr("hello world", 1, 4)"#).unwrap(), r#""ello""#);
 /// assert_eq!(eval(r#"substr("hello world", -5, -1)"#).unwrap(), r#""world""#);
 /// ```
@@ -430,7 +394,7 @@ pub fn substr() -> Function {
 /// A result longer than [`MAX_RESULT_BYTES`] is an error.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"replace("1 + 2 + 3", "+", "-")"#).unwrap(), r#""1 - 2 - 3""#);
 /// assert_eq!(eval(r#"replace("hello world", "/w.*d/", "everybody")"#).unwrap(), r#""hello everybody""#);
 /// assert_eq!(eval(r#"replace("a-1 b-2", "/([a-z])-(\\d)/", "$2$1")"#).unwrap(), r#""1a 2b""#);
@@ -486,7 +450,7 @@ fn go_replace(s: &str, old: &str, new: &str) -> String {
 /// (Unicode code points, as Go's `strings.Split`).
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"split(",", "foo,bar,baz")"#).unwrap(), r#"["foo","bar","baz"]"#);
 /// assert_eq!(eval(r#"split(",", "foo")"#).unwrap(), r#"["foo"]"#);
 /// assert_eq!(eval(r#"split(",", "")"#).unwrap(), r#"[""]"#);
@@ -517,7 +481,7 @@ pub fn split() -> Function {
 /// underscore, or after Unicode white space).
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"title("hello world")"#).unwrap(), r#""Hello World""#);
 /// assert_eq!(eval(r#"title("ǆemal x_y a-b")"#).unwrap(), r#""ǅemal X_y A-B""#);
 /// ```
@@ -568,7 +532,7 @@ fn to_title(c: char) -> char {
 /// characters that appear in `cutset`.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"trim("?!hello?!", "!?")"#).unwrap(), r#""hello""#);
 /// ```
 pub fn trim() -> Function {
@@ -587,7 +551,7 @@ pub fn trim() -> Function {
 /// string unchanged if it does not start with it).
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"trimprefix("helloworld", "hello")"#).unwrap(), r#""world""#);
 /// assert_eq!(eval(r#"trimprefix("helloworld", "cat")"#).unwrap(), r#""helloworld""#);
 /// ```
@@ -604,7 +568,7 @@ pub fn trimprefix() -> Function {
 /// string unchanged if it does not end with it).
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"trimsuffix("helloworld", "world")"#).unwrap(), r#""hello""#);
 /// ```
 pub fn trimsuffix() -> Function {
@@ -620,7 +584,7 @@ pub fn trimsuffix() -> Function {
 /// start and end.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"trimspace("  hello\n\n")"#).unwrap(), r#""hello""#);
 /// ```
 pub fn trimspace() -> Function {
@@ -636,7 +600,7 @@ pub fn trimspace() -> Function {
 /// (Terraform's). Even an unknown string starts with `""`.
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"startswith("hello world", "hello")"#).unwrap(), "true");
 /// assert_eq!(eval(r#"startswith("hello world", "world")"#).unwrap(), "false");
 /// ```
@@ -662,7 +626,7 @@ pub fn startswith() -> Function {
 /// (Terraform's).
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"endswith("hello world", "world")"#).unwrap(), "true");
 /// assert_eq!(eval(r#"endswith("hello world", "hello")"#).unwrap(), "false");
 /// ```
@@ -679,7 +643,7 @@ pub fn endswith() -> Function {
 /// (Terraform's).
 ///
 /// ```
-/// # use hcl_functions::string::eval_for_docs as eval;
+/// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"strcontains("hello world", "wor")"#).unwrap(), "true");
 /// assert_eq!(eval(r#"strcontains("hello world", "wod")"#).unwrap(), "false");
 /// ```
@@ -725,7 +689,7 @@ mod tests {
     use std::time::Instant;
 
     fn eval(expr: &str) -> Result<String, String> {
-        eval_for_docs(expr)
+        crate::eval_for_docs(expr)
     }
 
     fn call(f: &Function, args: &[Value]) -> Result<Value, FunctionError> {

@@ -2,7 +2,7 @@
 //! go-cty or Terraform answers (or crashes on) gives an error here, by a
 //! limit this crate documents.
 
-use hcl_functions::string::eval_for_docs as eval;
+use hcl_functions::eval_for_docs as eval;
 
 /// The error's text, which must exist.
 fn error(expr: &str) -> String {
