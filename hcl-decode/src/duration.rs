@@ -99,6 +99,61 @@ fn unit(name: &str) -> Option<u64> {
     })
 }
 
+/// Writes a duration as Go's `time.Duration.String` does (`"1h30m0s"`,
+/// `"250ms"`, `"1.5µs"`, `"0s"`), which [`parse`] reads back; a duration
+/// longer than Go's limit (`2^63 - 1` nanoseconds) is an error.
+///
+/// ```
+/// use std::time::Duration;
+/// use hcl_decode::duration;
+///
+/// assert_eq!(duration::format(Duration::from_secs(5400)).unwrap(), "1h30m0s");
+/// assert_eq!(duration::format(Duration::from_micros(1500)).unwrap(), "1.5ms");
+/// assert_eq!(duration::format(Duration::ZERO).unwrap(), "0s");
+/// assert!(duration::format(Duration::MAX).is_err());
+/// ```
+pub fn format(d: Duration) -> Result<String, DurationError> {
+    let u = u64::try_from(d.as_nanos())
+        .ok()
+        .filter(|&n| n < LIMIT)
+        .ok_or_else(|| DurationError::new(ErrorKind::Overflow, &format!("{}s", d.as_secs())))?;
+    // `u / 10^prec` with its fraction, trailing zeros (and a bare point)
+    // dropped, as Go's `fmtFrac` and `fmtInt`.
+    fn with_fraction(out: &mut String, u: u64, prec: u32) {
+        let scale = 10u64.pow(prec);
+        out.push_str(&(u / scale).to_string());
+        let frac = u % scale;
+        if frac != 0 {
+            let digits = format!("{frac:0width$}", width = prec as usize);
+            out.push('.');
+            out.push_str(digits.trim_end_matches('0'));
+        }
+    }
+    let mut out = String::new();
+    if u < SECOND {
+        let (prec, unit) = match u {
+            0 => return Ok("0s".to_owned()),
+            u if u < MICROSECOND => (0, "ns"),
+            u if u < MILLISECOND => (3, "\u{b5}s"),
+            _ => (6, "ms"),
+        };
+        with_fraction(&mut out, u, prec);
+        out.push_str(unit);
+        return Ok(out);
+    }
+    let seconds = u / SECOND;
+    let (hours, minutes) = (seconds / 3600, seconds / 60 % 60);
+    if hours > 0 {
+        out.push_str(&format!("{hours}h"));
+    }
+    if hours > 0 || minutes > 0 {
+        out.push_str(&format!("{minutes}m"));
+    }
+    with_fraction(&mut out, u % MINUTE, 9);
+    out.push('s');
+    Ok(out)
+}
+
 /// Parses a duration as Go's `time.ParseDuration` does; a negative one is
 /// an error.
 pub fn parse(text: &str) -> Result<Duration, DurationError> {
@@ -295,6 +350,28 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(parse(text), Ok(ns(*want)), "{text}");
         }
+    }
+
+    #[test]
+    fn format_is_go_string_and_reads_back() {
+        let cases: &[(u64, &str)] = &[
+            (0, "0s"),
+            (1, "1ns"),
+            (1100, "1.1\u{b5}s"),
+            (2200 * MICROSECOND, "2.2ms"),
+            (3300 * MILLISECOND, "3.3s"),
+            (4 * MINUTE + 5 * SECOND, "4m5s"),
+            (4 * MINUTE + 5001 * MILLISECOND, "4m5.001s"),
+            (5 * HOUR + 6 * MINUTE + 7001 * MILLISECOND, "5h6m7.001s"),
+            (8 * MINUTE + 1, "8m0.000000001s"),
+            (HOUR, "1h0m0s"),
+            ((1 << 63) - 1, "2562047h47m16.854775807s"),
+        ];
+        for (n, text) in cases {
+            assert_eq!(format(ns(*n)).as_deref(), Ok(*text));
+            assert_eq!(parse(text), Ok(ns(*n)), "{text}");
+        }
+        assert!(format(ns(1 << 63)).is_err());
     }
 
     #[test]

@@ -350,6 +350,17 @@ impl Error {
         }
     }
 
+    /// The error for output that could not be written.
+    pub(crate) fn write(error: std::io::Error) -> Error {
+        let d = Diagnostic::error("Failed to write output")
+            .with_detail(format!("The output could not be written: {error}."));
+        Error {
+            diagnostics: d.into(),
+            renderer: Renderer::new(),
+            io: Some(Arc::new(error)),
+        }
+    }
+
     /// Registers the text of a file so that `Display` can show its lines.
     pub fn with_source(
         mut self,

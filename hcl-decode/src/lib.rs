@@ -1317,6 +1317,7 @@
 pub mod decode;
 pub mod decoder;
 pub mod duration;
+pub mod encode;
 pub mod error;
 mod handle;
 pub mod language;
@@ -1339,6 +1340,7 @@ pub use decode::{
     Content, DecodeContext, FromBlocks, FromBody, FromExpression, FromLabel, FromRange,
     FromTypedBlocks, HclBlocks, HclBody,
 };
+pub use encode::{ToHcl, ToValue, to_string, to_writer};
 pub use decoder::{Decoded, Decoder, Mode, from_body, from_file, from_slice, from_str};
 pub use error::{Error, FromValueError};
 pub use handle::{BodyHandle, ExpressionHandle};
@@ -1357,6 +1359,14 @@ pub use hcl_derive::FromValue;
 /// dispatched by its first label (`#[hcl(by_label)]`); see the
 /// [crate documentation](crate#the-derive) for the vocabulary.
 pub use hcl_derive::HclBody;
+/// Derives [`ToHcl`] (and [`ToValue`]) for a struct with named fields,
+/// [`encode::ToHclBlocks`] for an enum of block types, and [`ToHcl`] for
+/// an enum chosen by its first label: the inverse of [`HclBody`], with the
+/// same vocabulary (see [`encode`]).
+pub use hcl_derive::ToHcl;
+/// Derives [`ToValue`] for an enum of unit variants, encoded as the
+/// variant's name: the inverse of [`FromValue`](macro@FromValue).
+pub use hcl_derive::ToValue;
 
 pub use hcl_core;
 /// The syntax of a configuration file, chosen by its name unless set.

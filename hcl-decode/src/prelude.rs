@@ -40,5 +40,5 @@ pub use crate::Serde;
 pub use crate::{
     BodyHandle, Decoded, Decoder, Diagnostic, Diagnostics, Error, EvalContext, ExpressionHandle,
     FromBody, FromExpression, FromValue, FromValueError, Function, HclBlocks, HclBody, Layers,
-    Mode, Parameter, Range, Syntax, Type, Validator, Value,
+    Mode, Parameter, Range, Syntax, ToHcl, ToValue, Type, Validator, Value, to_string, to_writer,
 };

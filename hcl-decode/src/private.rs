@@ -16,6 +16,10 @@ pub use crate::target::FromValue;
 pub use crate::validate::Validator;
 pub use hcl_core::body::Block;
 
+/// What `#[derive(ToHcl)]` and `#[derive(ToValue)]` call.
+pub use crate::encode::derive::*;
+pub use crate::encode::{BodyEncoder, EncodeError, ToHcl, ToValue};
+
 use hcl_core::Diagnostic;
 use hcl_core::body::Attribute;
 

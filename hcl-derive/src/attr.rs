@@ -17,6 +17,10 @@ use crate::suggest::did_you_mean;
 pub(crate) enum Derive {
     HclBody,
     FromValue,
+    /// The inverse of `HclBody`: encoding, same vocabulary.
+    ToHcl,
+    /// The inverse of `FromValue`.
+    ToValue,
 }
 
 impl Derive {
@@ -24,6 +28,30 @@ impl Derive {
         match self {
             Derive::HclBody => "HclBody",
             Derive::FromValue => "FromValue",
+            Derive::ToHcl => "ToHcl",
+            Derive::ToValue => "ToValue",
+        }
+    }
+
+    /// Whether the derive is about bodies (`HclBody`, `ToHcl`), not about
+    /// value enums (`FromValue`, `ToValue`).
+    pub(crate) fn is_body(self) -> bool {
+        matches!(self, Derive::HclBody | Derive::ToHcl)
+    }
+
+    /// The value derive of the same direction (`FromValue` or `ToValue`).
+    pub(crate) fn value_derive(self) -> Derive {
+        match self {
+            Derive::HclBody | Derive::FromValue => Derive::FromValue,
+            Derive::ToHcl | Derive::ToValue => Derive::ToValue,
+        }
+    }
+
+    /// The body derive of the same direction (`HclBody` or `ToHcl`).
+    pub(crate) fn body_derive(self) -> Derive {
+        match self {
+            Derive::HclBody | Derive::FromValue => Derive::HclBody,
+            Derive::ToHcl | Derive::ToValue => Derive::ToHcl,
         }
     }
 }
@@ -214,7 +242,7 @@ impl Container<'_> {
             by_label: attrs.by_label,
         };
         match (&input.data, derive) {
-            (Data::Struct(s), Derive::HclBody) => match &s.fields {
+            (Data::Struct(s), Derive::HclBody | Derive::ToHcl) => match &s.fields {
                 Fields::Named(named) => {
                     container.fields = named
                         .named
@@ -225,7 +253,10 @@ impl Container<'_> {
                 Fields::Unnamed(_) | Fields::Unit => {
                     cx.error_spanned_by(
                         &input.ident,
-                        "HclBody can only be derived for a struct with named fields, or an enum",
+                        format!(
+                            "{} can only be derived for a struct with named fields, or an enum",
+                            derive.name()
+                        ),
                     );
                     return None;
                 }
@@ -238,11 +269,16 @@ impl Container<'_> {
                         .collect(),
                 );
             }
-            (Data::Struct(s), Derive::FromValue) => {
+            (Data::Struct(s), Derive::FromValue | Derive::ToValue) => {
                 cx.error_spanned_by(
                     s.struct_token,
-                    "FromValue is derived for an enum of unit variants (a value given as a string); \
-                     a struct derives `HclBody`, which implements `FromValue` too",
+                    format!(
+                        "{} is derived for an enum of unit variants (a value given as a string); \
+                         a struct derives `{}`, which implements `{}` too",
+                        derive.name(),
+                        derive.body_derive().name(),
+                        derive.name()
+                    ),
                 );
                 return None;
             }

@@ -30,29 +30,31 @@ fn check_container(cx: &Ctxt, c: &Container<'_>) {
                 "`validate` on the container applies to a struct: validate each variant's struct instead",
             ));
     }
+    let body = c.derive.body_derive().name();
     if let Some((_, span)) = &c.by_label
-        && (!c.is_enum() || c.derive != Derive::HclBody)
+        && (!c.is_enum() || !c.derive.is_body())
     {
         cx.syn_error(syn::Error::new(
                 *span,
-                "`by_label` applies to an enum deriving `HclBody`: its variants are chosen by a block's first label",
+                format!("`by_label` applies to an enum deriving `{body}`: its variants are chosen by a block's first label"),
             ));
     }
-    if c.is_enum() && c.derive == Derive::HclBody && !c.input.generics.params.is_empty() {
+    if c.is_enum() && c.derive.is_body() && !c.input.generics.params.is_empty() {
         cx.error_spanned_by(
             &c.input.generics,
-            "an enum deriving `HclBody` cannot be generic: name the variants' structs instead",
+            format!("an enum deriving `{body}` cannot be generic: name the variants' structs instead"),
         );
     }
 }
 
 /// Variants of the right shape, with distinct names.
 fn check_variants(cx: &Ctxt, c: &Container<'_>, variants: &[Variant<'_>]) {
-    let what = match (c.derive, c.by_label.is_some()) {
-        (Derive::FromValue, _) => "value",
-        (Derive::HclBody, true) => "label",
-        (Derive::HclBody, false) => "block type",
+    let what = match (c.derive.is_body(), c.by_label.is_some()) {
+        (false, _) => "value",
+        (true, true) => "label",
+        (true, false) => "block type",
     };
+    let body = c.derive.body_derive().name();
     if variants.is_empty() {
         cx.error_spanned_by(
             &c.input.ident,
@@ -66,17 +68,20 @@ fn check_variants(cx: &Ctxt, c: &Container<'_>, variants: &[Variant<'_>]) {
         && variants
             .iter()
             .all(|v| matches!(v.variant.fields, syn::Fields::Unit));
-    if c.derive == Derive::HclBody && all_unit {
+    if c.derive.is_body() && all_unit {
         cx.error_spanned_by(
             &c.input.ident,
-            "an enum of unit variants is a value enum: derive `FromValue` for it \
-             (`HclBody` on an enum dispatches blocks, each variant holding a struct deriving `HclBody`)",
+            format!(
+                "an enum of unit variants is a value enum: derive `{}` for it \
+                 (`{body}` on an enum dispatches blocks, each variant holding a struct deriving `{body}`)",
+                c.derive.value_derive().name()
+            ),
         );
     }
     let mut seen: Vec<&Variant<'_>> = Vec::new();
     for v in variants {
         match c.derive {
-            Derive::FromValue => {
+            Derive::FromValue | Derive::ToValue => {
                 if !matches!(v.variant.fields, syn::Fields::Unit) {
                     cx.error_spanned_by(
                         &v.variant.fields,
@@ -84,12 +89,12 @@ fn check_variants(cx: &Ctxt, c: &Container<'_>, variants: &[Variant<'_>]) {
                     );
                 }
             }
-            Derive::HclBody => {
+            Derive::HclBody | Derive::ToHcl => {
                 if v.ty.is_none() && !all_unit {
                     cx.error_spanned_by(
                         v.variant,
                         format!(
-                            "each variant of a {what} enum holds one struct deriving `HclBody`: write `{}({}Config)`",
+                            "each variant of a {what} enum holds one struct deriving `{body}`: write `{}({}Config)`",
                             v.ident, v.ident
                         ),
                     );
@@ -97,7 +102,7 @@ fn check_variants(cx: &Ctxt, c: &Container<'_>, variants: &[Variant<'_>]) {
             }
         }
         if let Some(d) = &v.variant.discriminant
-            && c.derive == Derive::HclBody
+            && c.derive.is_body()
         {
             cx.error_spanned_by(&d.1, "a variant holding a struct has no discriminant");
         }

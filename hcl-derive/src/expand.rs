@@ -10,9 +10,9 @@ use crate::attr::{Container, DefaultValue, Derive, Field, Kind, Variant, hcl_nam
 /// The generated impls.
 pub(crate) fn expand(c: &Container<'_>) -> TokenStream {
     match (&c.variants, c.derive) {
-        (Some(variants), Derive::FromValue) => expand_value_enum(c, variants),
-        (Some(variants), Derive::HclBody) if c.by_label.is_some() => expand_label_enum(c, variants),
-        (Some(variants), Derive::HclBody) => expand_block_enum(c, variants),
+        (Some(variants), Derive::FromValue | Derive::ToValue) => expand_value_enum(c, variants),
+        (Some(variants), _) if c.by_label.is_some() => expand_label_enum(c, variants),
+        (Some(variants), _) => expand_block_enum(c, variants),
         (None, _) => expand_struct(c),
     }
 }

@@ -1,5 +1,6 @@
 //! `#[derive(HclBody)]` and `#[derive(FromValue)]`: compile-time body
-//! schemas and decoders for `hcl-decode`.
+//! schemas and decoders for `hcl-decode`; `#[derive(ToHcl)]` and
+//! `#[derive(ToValue)]`, their inverses (encoding, `expand_to_hcl`).
 //!
 //! This crate is the thin proc-macro half of `hcl-decode`, which re-exports
 //! the derive next to the trait of the same name (as serde does with
@@ -26,6 +27,7 @@ mod case;
 mod check;
 mod ctxt;
 mod expand;
+mod expand_to_hcl;
 mod suggest;
 
 use proc_macro::TokenStream;
@@ -46,6 +48,23 @@ pub fn derive_from_value(input: TokenStream) -> TokenStream {
     derive(input, attr::Derive::FromValue)
 }
 
+/// Derives `hcl_decode::ToHcl` and `hcl_decode::ToValue` for a struct with
+/// named fields; `hcl_decode::encode::ToHclBlocks` for an enum of block
+/// types; `hcl_decode::ToHcl` for an enum chosen by a block's first label:
+/// the inverse of `HclBody`, with the same vocabulary. See `hcl_decode`'s
+/// documentation.
+#[proc_macro_derive(ToHcl, attributes(hcl))]
+pub fn derive_to_hcl(input: TokenStream) -> TokenStream {
+    derive(input, attr::Derive::ToHcl)
+}
+
+/// Derives `hcl_decode::ToValue` for an enum of unit variants, encoded as
+/// a string: the inverse of `FromValue`. See `hcl_decode`'s documentation.
+#[proc_macro_derive(ToValue, attributes(hcl))]
+pub fn derive_to_value(input: TokenStream) -> TokenStream {
+    derive(input, attr::Derive::ToValue)
+}
+
 fn derive(input: TokenStream, which: attr::Derive) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     let cx = ctxt::Ctxt::default();
@@ -54,7 +73,10 @@ fn derive(input: TokenStream, which: attr::Derive) -> TokenStream {
         check::check(&cx, container);
     }
     match (cx.check(), container) {
-        (Ok(()), Some(container)) => expand::expand(&container).into(),
+        (Ok(()), Some(container)) => match which {
+            attr::Derive::HclBody | attr::Derive::FromValue => expand::expand(&container).into(),
+            attr::Derive::ToHcl | attr::Derive::ToValue => expand_to_hcl::expand(&container).into(),
+        },
         (Err(e), _) => e.to_compile_error().into(),
         (Ok(()), None) => TokenStream::new(),
     }
