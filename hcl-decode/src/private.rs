@@ -17,8 +17,7 @@ pub use crate::validate::Validator;
 pub use hcl_core::body::Block;
 
 /// What `#[derive(ToHcl)]` and `#[derive(ToValue)]` call.
-pub use crate::encode::derive::*;
-pub use crate::encode::{BodyEncoder, EncodeError, ToHcl, ToValue};
+pub use crate::encode::derive as encode;
 
 use hcl_core::Diagnostic;
 use hcl_core::body::Attribute;

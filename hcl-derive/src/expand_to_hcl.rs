@@ -31,7 +31,7 @@ fn wrap(c: &Container<'_>, impls: TokenStream) -> TokenStream {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
-            use #krate::__private as __p;
+            use #krate::__private::encode as __e;
             #impls
         };
     }
@@ -48,7 +48,7 @@ fn expand_struct(c: &Container<'_>) -> TokenStream {
         .filter(|f| matches!(f.kind, Kind::Label))
         .map(|f| {
             let (ty, member) = (f.ty, f.member);
-            quote_spanned!(ty.span()=> __p::label::<#ty>(&self.#member))
+            quote_spanned!(ty.span()=> __e::label::<#ty>(&self.#member))
         })
         .collect();
     let encode: Vec<TokenStream> = c.fields.iter().map(encode_field).collect();
@@ -65,8 +65,8 @@ fn expand_struct(c: &Container<'_>) -> TokenStream {
                 #[allow(unused_variables)]
                 fn encode_body(
                     &self,
-                    body: &mut __p::BodyEncoder<'_>,
-                ) -> ::core::result::Result<(), __p::EncodeError> {
+                    body: &mut __e::BodyEncoder<'_>,
+                ) -> ::core::result::Result<(), __e::EncodeError> {
                     #(#encode)*
                     ::core::result::Result::Ok(())
                 }
@@ -74,8 +74,8 @@ fn expand_struct(c: &Container<'_>) -> TokenStream {
                 #[allow(unused_variables)]
                 fn __encode_object(
                     &self,
-                    object: &mut ::std::collections::BTreeMap<::std::string::String, __p::Value>,
-                ) -> ::core::result::Result<(), __p::EncodeError> {
+                    object: &mut ::std::collections::BTreeMap<::std::string::String, __e::Value>,
+                ) -> ::core::result::Result<(), __e::EncodeError> {
                     #(#object)*
                     ::core::result::Result::Ok(())
                 }
@@ -83,8 +83,8 @@ fn expand_struct(c: &Container<'_>) -> TokenStream {
 
             #[automatically_derived]
             impl #impl_generics #krate::ToValue for #ident #ty_generics #where_clause {
-                fn to_value(&self) -> ::core::result::Result<__p::Value, __p::EncodeError> {
-                    __p::object_value(self)
+                fn to_value(&self) -> ::core::result::Result<__e::Value, __e::EncodeError> {
+                    __e::object_value(self)
                 }
             }
         },
@@ -110,19 +110,19 @@ fn encode_field(f: &Field<'_>) -> TokenStream {
             Some(with) => {
                 let target = f.option_inner.unwrap_or(ty);
                 let arg = with_argument(f);
-                let call = quote_spanned!(with.span()=> __p::encode_attr_with::<#target, _>);
+                let call = quote_spanned!(with.span()=> __e::encode_attr_with::<#target, _>);
                 quote!(#call(body, #name, #arg, #with)?;)
             }
-            None => quote_spanned!(span=> __p::encode_attr::<#ty>(body, #name, &self.#member)?;),
+            None => quote_spanned!(span=> __e::encode_attr::<#ty>(body, #name, &self.#member)?;),
         },
         Kind::Block => {
-            quote_spanned!(span=> __p::encode_blocks::<#ty>(body, #name, &self.#member)?;)
+            quote_spanned!(span=> __e::encode_blocks::<#ty>(body, #name, &self.#member)?;)
         }
         Kind::Flatten => {
-            quote_spanned!(span=> <#ty as __p::ToHcl>::encode_body(&self.#member, body)?;)
+            quote_spanned!(span=> <#ty as __e::ToHcl>::encode_body(&self.#member, body)?;)
         }
         Kind::Blocks => {
-            quote_spanned!(span=> __p::encode_typed_blocks::<#ty>(body, &self.#member)?;)
+            quote_spanned!(span=> __e::encode_typed_blocks::<#ty>(body, &self.#member)?;)
         }
         // Labels are the block's header; expressions, bodies and ranges
         // hold what a file gave; skipped fields are not in the file.
@@ -146,16 +146,16 @@ fn object_field(f: &Field<'_>) -> TokenStream {
             Some(with) => {
                 let target = f.option_inner.unwrap_or(ty);
                 let arg = with_argument(f);
-                let call = quote_spanned!(with.span()=> __p::object_attr_with::<#target, _>);
+                let call = quote_spanned!(with.span()=> __e::object_attr_with::<#target, _>);
                 quote!(#call(object, #name, #arg, #with)?;)
             }
-            None => quote_spanned!(span=> __p::object_attr::<#ty>(object, #name, &self.#member)?;),
+            None => quote_spanned!(span=> __e::object_attr::<#ty>(object, #name, &self.#member)?;),
         },
         Kind::Block => {
-            quote_spanned!(span=> __p::object_blocks::<#ty>(object, #name, &self.#member)?;)
+            quote_spanned!(span=> __e::object_blocks::<#ty>(object, #name, &self.#member)?;)
         }
         Kind::Flatten => {
-            quote_spanned!(span=> <#ty as __p::ToHcl>::__encode_object(&self.#member, object)?;)
+            quote_spanned!(span=> <#ty as __e::ToHcl>::__encode_object(&self.#member, object)?;)
         }
         _ => quote!(),
     }
@@ -177,7 +177,7 @@ fn expand_block_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
     let arms: Vec<TokenStream> = payloads(variants)
         .into_iter()
         .map(|(variant, ty, name)| {
-            let call = quote_spanned!(ty.span()=> __p::variant_block::<#ty>);
+            let call = quote_spanned!(ty.span()=> __e::variant_block::<#ty>);
             quote!(Self::#variant(v) => #call(body, #name, v),)
         })
         .collect();
@@ -185,11 +185,11 @@ fn expand_block_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
         c,
         quote! {
             #[automatically_derived]
-            impl __p::ToHclBlocks for #ident {
+            impl __e::ToHclBlocks for #ident {
                 fn to_block(
                     &self,
-                    body: &mut __p::BodyEncoder<'_>,
-                ) -> ::core::result::Result<(), __p::EncodeError> {
+                    body: &mut __e::BodyEncoder<'_>,
+                ) -> ::core::result::Result<(), __e::EncodeError> {
                     match self {
                         #(#arms)*
                     }
@@ -206,15 +206,15 @@ fn expand_label_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
     let ident = &c.input.ident;
     let payloads = payloads(variants);
     let labels = payloads.iter().map(|(variant, ty, name)| {
-        let call = quote_spanned!(ty.span()=> __p::variant_labels::<#ty>);
+        let call = quote_spanned!(ty.span()=> __e::variant_labels::<#ty>);
         quote!(Self::#variant(v) => #call(#name, v),)
     });
     let bodies = payloads.iter().map(|(variant, ty, _)| {
-        let call = quote_spanned!(ty.span()=> <#ty as __p::ToHcl>::encode_body);
+        let call = quote_spanned!(ty.span()=> <#ty as __e::ToHcl>::encode_body);
         quote!(Self::#variant(v) => #call(v, body),)
     });
     let objects = payloads.iter().map(|(variant, ty, _)| {
-        let call = quote_spanned!(ty.span()=> <#ty as __p::ToHcl>::__encode_object);
+        let call = quote_spanned!(ty.span()=> <#ty as __e::ToHcl>::__encode_object);
         quote!(Self::#variant(v) => #call(v, object),)
     });
     wrap(
@@ -230,8 +230,8 @@ fn expand_label_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
 
                 fn encode_body(
                     &self,
-                    body: &mut __p::BodyEncoder<'_>,
-                ) -> ::core::result::Result<(), __p::EncodeError> {
+                    body: &mut __e::BodyEncoder<'_>,
+                ) -> ::core::result::Result<(), __e::EncodeError> {
                     match self {
                         #(#bodies)*
                     }
@@ -239,8 +239,8 @@ fn expand_label_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
 
                 fn __encode_object(
                     &self,
-                    object: &mut ::std::collections::BTreeMap<::std::string::String, __p::Value>,
-                ) -> ::core::result::Result<(), __p::EncodeError> {
+                    object: &mut ::std::collections::BTreeMap<::std::string::String, __e::Value>,
+                ) -> ::core::result::Result<(), __e::EncodeError> {
                     match self {
                         #(#objects)*
                     }
@@ -265,8 +265,8 @@ fn expand_value_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
         quote! {
             #[automatically_derived]
             impl #impl_generics #krate::ToValue for #ident #ty_generics #where_clause {
-                fn to_value(&self) -> ::core::result::Result<__p::Value, __p::EncodeError> {
-                    __p::variant_value(match self {
+                fn to_value(&self) -> ::core::result::Result<__e::Value, __e::EncodeError> {
+                    __e::variant_value(match self {
                         #(#arms)*
                     })
                 }

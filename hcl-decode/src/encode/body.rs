@@ -2,6 +2,7 @@
 //! in the layout of Go's `gohcl.EncodeIntoBody` (a blank line around each
 //! run of blocks of one type); the text is formatted afterwards.
 
+use hcl_core::format::value::quoted_string;
 use hcl_core::{PathStep, Value};
 
 use super::EncodeError;
@@ -66,14 +67,18 @@ impl<'a> BodyEncoder<'a> {
             ))
             .within(step()));
         }
-        let text = expr::expression(value, self.depth).map_err(|e| e.within(step()))?;
+        let mut text = String::new();
+        expr::write(&mut text, value, self.depth).map_err(|e| e.within(step()))?;
         if matches!(self.last, Last::Block(_)) {
             self.out.push('\n');
         }
         self.out.push_str(name);
         self.out.push_str(" = ");
         self.out.push_str(&text);
-        self.out.push('\n');
+        // A heredoc ends with its own newline.
+        if !text.ends_with('\n') {
+            self.out.push('\n');
+        }
         self.last = Last::Attribute;
         Ok(())
     }
@@ -104,7 +109,7 @@ impl<'a> BodyEncoder<'a> {
         self.out.push_str(type_name);
         for label in labels {
             self.out.push(' ');
-            expr::write_string(self.out, label);
+            self.out.push_str(&quoted_string(label));
         }
         self.out.push_str(" {\n");
         let mut inner = BodyEncoder {

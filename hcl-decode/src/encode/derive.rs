@@ -3,11 +3,12 @@
 
 use std::collections::BTreeMap;
 
-use hcl_core::{PathStep, Range, Value};
+use hcl_core::{PathStep, Range};
 
-use super::{BodyEncoder, EncodeError, ToBlocks, ToHcl, ToLabel, ToTypedBlocks, ToValue};
+use super::{ToBlocks, ToLabel, ToTypedBlocks};
 
-pub use super::ToHclBlocks;
+pub use super::{BodyEncoder, EncodeError, ToHcl, ToHclBlocks, ToValue};
+pub use hcl_core::Value;
 
 fn attr_step(name: &str) -> PathStep {
     PathStep::Attr(name.to_owned())

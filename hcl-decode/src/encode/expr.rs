@@ -1,138 +1,110 @@
-//! A value as the HCL expression that denotes it.
-//!
-//! Placeholder until `hcl_core::format::value` lands: the checks (what
-//! cannot be written, with its path) stay here; the printing moves there.
+//! A value as the HCL expression that denotes it: the core's printer
+//! ([`hcl_core::format::value`]), with its errors as [`EncodeError`]s and
+//! a nesting limit, so that whatever is written reads back.
 
-use hcl_core::{PathStep, Type, Value};
+use hcl_core::format::value::{UnwritableReason, is_bare_key, write_expression};
+use hcl_core::{PathStep, Value};
 
 use super::EncodeError;
 
 /// How deep values and blocks may nest in the text written: the native
-/// parser's own limit, so that whatever is written reads back.
+/// parser's own limit.
 pub(crate) const MAX_DEPTH: usize = 256;
 
-/// Checks that `value` can be written (known, finite numbers, no capsule,
-/// nested at most [`MAX_DEPTH`] deep counting `depth` levels above it),
-/// then writes it.
-pub(crate) fn expression(value: &Value, depth: usize) -> Result<String, EncodeError> {
-    check(value, depth)?;
-    let mut out = String::new();
-    write(&mut out, value);
-    Ok(out)
+/// Appends the expression of `value`, nested `depth` levels deep in the
+/// file, to `out`.
+pub(crate) fn write(out: &mut String, value: &Value, depth: usize) -> Result<(), EncodeError> {
+    check_depth(value, depth)?;
+    write_expression(out, value).map_err(|e| {
+        let message = match e.reason() {
+            UnwritableReason::Unknown => "an unknown value has no HCL text",
+            UnwritableReason::Capsule => "a capsule value has no HCL text",
+            UnwritableReason::Infinite => "an infinite number has no HCL literal",
+            _ => "the value has no HCL text",
+        };
+        e.path()
+            .steps()
+            .iter()
+            .rev()
+            .fold(EncodeError::new(message), |err, step| err.within(step.clone()))
+    })
 }
 
-fn check(value: &Value, depth: usize) -> Result<(), EncodeError> {
+/// An error if `value` nests deeper than [`MAX_DEPTH`] counting `depth`
+/// levels above it (so that the printer's recursion is bounded too).
+fn check_depth(value: &Value, depth: usize) -> Result<(), EncodeError> {
     if depth >= MAX_DEPTH {
         return Err(EncodeError::new(format!(
             "it is nested more than {MAX_DEPTH} levels deep, more than HCL reads back"
         )));
     }
-    if !value.is_known() {
-        return Err(EncodeError::new("an unknown value has no text"));
-    }
-    if value.is_null() {
-        return Ok(());
-    }
-    if matches!(value.ty(), Type::Capsule(_)) {
-        return Err(EncodeError::new(format!(
-            "a value of the capsule type {} has no text",
-            value.ty()
-        )));
-    }
-    if let Some(n) = value.as_number() {
-        if n.is_infinite() {
-            return Err(EncodeError::new(
-                "an infinite number has no literal in HCL",
-            ));
-        }
-    } else if let Some(attributes) = value.attributes() {
+    if let Some(attributes) = value.attributes() {
         for (k, v) in attributes.iter() {
-            check(v, depth + 1).map_err(|e| e.within(PathStep::Index(Value::string(k.as_str()))))?;
+            check_depth(v, depth + 1)
+                .map_err(|e| e.within(PathStep::Index(Value::string(k.as_str()))))?;
         }
     } else if let Some(elements) = value.elements() {
-        let set = matches!(value.ty(), Type::Set(_));
         for (i, e) in elements.iter().enumerate() {
-            check(e, depth + 1).map_err(|err| {
-                err.within(PathStep::Index(if set {
-                    e.clone()
-                } else {
-                    Value::number(i64::try_from(i).unwrap_or(i64::MAX))
-                }))
+            check_depth(e, depth + 1).map_err(|err| {
+                err.within(PathStep::Index(Value::number(
+                    i64::try_from(i).unwrap_or(i64::MAX),
+                )))
             })?;
         }
     }
     Ok(())
 }
 
-fn write(out: &mut String, value: &Value) {
-    if value.is_null() {
-        out.push_str("null");
-    } else if let Some(b) = value.as_bool() {
-        out.push_str(if b { "true" } else { "false" });
-    } else if let Some(n) = value.as_number() {
-        out.push_str(&n.to_string());
-    } else if let Some(s) = value.as_str() {
-        write_string(out, s);
-    } else if let Some(attributes) = value.attributes() {
-        out.push('{');
-        for (k, v) in attributes.iter() {
-            out.push('\n');
-            if is_identifier(k) && !matches!(k.as_str(), "null" | "true" | "false") {
-                out.push_str(k);
-            } else {
-                write_string(out, k);
-            }
-            out.push_str(" = ");
-            write(out, v);
-        }
-        if !attributes.is_empty() {
-            out.push('\n');
-        }
-        out.push('}');
-    } else if let Some(elements) = value.elements() {
-        out.push('[');
-        for (i, e) in elements.iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            write(out, e);
-        }
-        out.push(']');
-    }
-}
-
-/// A quoted string literal, with `${` and `%{` escaped.
-pub(crate) fn write_string(out: &mut String, s: &str) {
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '$' | '%' if chars.peek() == Some(&'{') => {
-                out.push(c);
-                out.push(c);
-            }
-            c if c.is_control() => {
-                out.push_str(&format!("\\u{:04x}", u32::from(c)));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 /// Whether `name` is an identifier of the native syntax (Go's
-/// `hclsyntax.ValidIdentifier`): a letter or `_`, then letters, digits,
-/// `_` and `-`.
+/// `hclsyntax.ValidIdentifier`), which an attribute name or block type
+/// must be: a bare object key, or one of the words a key may not be bare.
 pub(crate) fn is_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    let Some(first) = chars.next() else {
-        return false;
-    };
-    (first == '_' || unicode_ident::is_xid_start(first))
-        && chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
+    is_bare_key(name) || matches!(name, "null" | "true" | "false" | "for")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hcl_core::{Number, Type};
+
+    fn written(value: &Value) -> Result<String, EncodeError> {
+        let mut out = String::new();
+        write(&mut out, value, 0).map(|()| out)
+    }
+
+    #[test]
+    fn what_cannot_be_written_names_its_path() {
+        let v = Value::object([(
+            "a",
+            Value::tuple([Value::number(1), Value::unknown(Type::Number)]),
+        )]);
+        assert_eq!(
+            written(&v).unwrap_err().to_string(),
+            ".a[1]: an unknown value has no HCL text"
+        );
+        let inf = Value::number(Number::INFINITY);
+        assert_eq!(
+            written(&inf).unwrap_err().to_string(),
+            "an infinite number has no HCL literal"
+        );
+    }
+
+    #[test]
+    fn deep_values_are_an_error_not_a_crash() {
+        let mut v = Value::number(1);
+        for _ in 0..300 {
+            v = Value::tuple([v]);
+        }
+        assert!(written(&v).unwrap_err().message().contains("256 levels"));
+    }
+
+    #[test]
+    fn keywords_are_identifiers() {
+        for name in ["null", "for", "a-b", "_x", "é"] {
+            assert!(is_identifier(name), "{name}");
+        }
+        for name in ["", "1a", "a b", "-a"] {
+            assert!(!is_identifier(name), "{name}");
+        }
+    }
 }

@@ -357,7 +357,7 @@ impl<E: ToHclBlocks> ToTypedBlocks for Vec<E> {
 ///
 /// let err = hcl_decode::to_string(&Config { name: "a".into(), ratio: f64::NAN }).unwrap_err();
 /// assert_eq!(
-///     err.diagnostics()[0].detail,
+///     err.diagnostics().iter().next().unwrap().detail,
 ///     "The value at .ratio cannot be written as HCL: NaN is not a number HCL can write."
 /// );
 /// ```
