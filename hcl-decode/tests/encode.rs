@@ -202,11 +202,8 @@ fn even(value: &Value, range: &Range) -> Result<u32, FromValueError> {
 #[derive(Debug, PartialEq)]
 struct Ratio(u32, u32);
 
-/// An encoder, and its decoder for the other derive: `with` names one
-/// function; ToHcl uses it when it is an encoder. The decoding side needs
-/// its own function of the same name, so the two live in a module each
-/// and the struct's two derives see the same path only when they agree:
-/// here the decoder is `parse_ratio`, and `Ratio: ToValue` encodes.
+/// A decoder of a type that is no `FromValue`: `ToHcl` encodes the field
+/// by the type's `ToValue` (below).
 fn parse_ratio(value: &Value, range: &Range) -> Result<Ratio, FromValueError> {
     let s: String = hcl_decode::decode_value(value, range)?;
     let (a, b) = s.split_once(':').ok_or("a ratio such as \"16:9\" is expected")?;

@@ -48,36 +48,44 @@ fn expand_struct(c: &Container<'_>) -> TokenStream {
         .filter(|f| matches!(f.kind, Kind::Label))
         .map(|f| {
             let (ty, member) = (f.ty, f.member);
-            quote_spanned!(ty.span()=> __e::label::<#ty>(&self.#member))
+            quote_spanned!(ty.span()=> __e::label::<#ty>(&this.#member))
         })
         .collect();
     let encode: Vec<TokenStream> = c.fields.iter().map(encode_field).collect();
-    let object: Vec<TokenStream> = c.fields.iter().map(object_field).collect();
     wrap(
         c,
         quote! {
+            /// Every field, into a body or an object: each field's type is
+            /// named once.
+            #[allow(unused_variables)]
+            fn __encode #impl_generics (
+                this: &#ident #ty_generics,
+                sink: &mut __e::Sink<'_, '_>,
+            ) -> ::core::result::Result<(), __e::EncodeError> #where_clause {
+                #(#encode)*
+                ::core::result::Result::Ok(())
+            }
+
             #[automatically_derived]
             impl #impl_generics #krate::ToHcl for #ident #ty_generics #where_clause {
+                #[allow(unused_variables)]
                 fn labels(&self) -> ::std::vec::Vec<::std::string::String> {
+                    let this = self;
                     ::std::vec![#(#labels),*]
                 }
 
-                #[allow(unused_variables)]
                 fn encode_body(
                     &self,
                     body: &mut __e::BodyEncoder<'_>,
                 ) -> ::core::result::Result<(), __e::EncodeError> {
-                    #(#encode)*
-                    ::core::result::Result::Ok(())
+                    __encode(self, &mut __e::Sink::Body(body))
                 }
 
-                #[allow(unused_variables)]
                 fn __encode_object(
                     &self,
                     object: &mut ::std::collections::BTreeMap<::std::string::String, __e::Value>,
                 ) -> ::core::result::Result<(), __e::EncodeError> {
-                    #(#object)*
-                    ::core::result::Result::Ok(())
+                    __encode(self, &mut __e::Sink::Object(object))
                 }
             }
 
@@ -95,9 +103,9 @@ fn expand_struct(c: &Container<'_>) -> TokenStream {
 fn with_argument(f: &Field<'_>) -> TokenStream {
     let member = f.member;
     if f.option_inner.is_some() {
-        quote!(::core::option::Option::as_ref(&self.#member))
+        quote!(::core::option::Option::as_ref(&this.#member))
     } else {
-        quote!(::core::option::Option::Some(&self.#member))
+        quote!(::core::option::Option::Some(&this.#member))
     }
 }
 
@@ -111,18 +119,18 @@ fn encode_field(f: &Field<'_>) -> TokenStream {
                 let target = f.option_inner.unwrap_or(ty);
                 let arg = with_argument(f);
                 let call = quote_spanned!(with.span()=> __e::encode_attr_with::<#target, _>);
-                quote!(#call(body, #name, #arg, #with)?;)
+                quote!(#call(sink, #name, #arg, #with)?;)
             }
-            None => quote_spanned!(span=> __e::encode_attr::<#ty>(body, #name, &self.#member)?;),
+            None => quote_spanned!(span=> __e::encode_attr::<#ty>(sink, #name, &this.#member)?;),
         },
         Kind::Block => {
-            quote_spanned!(span=> __e::encode_blocks::<#ty>(body, #name, &self.#member)?;)
+            quote_spanned!(span=> __e::encode_blocks::<#ty>(sink, #name, &this.#member)?;)
         }
         Kind::Flatten => {
-            quote_spanned!(span=> <#ty as __e::ToHcl>::encode_body(&self.#member, body)?;)
+            quote_spanned!(span=> __e::encode_flattened::<#ty>(sink, &this.#member)?;)
         }
         Kind::Blocks => {
-            quote_spanned!(span=> __e::encode_typed_blocks::<#ty>(body, &self.#member)?;)
+            quote_spanned!(span=> __e::encode_typed_blocks::<#ty>(sink, &this.#member)?;)
         }
         // Labels are the block's header; expressions, bodies and ranges
         // hold what a file gave; skipped fields are not in the file.
@@ -134,30 +142,6 @@ fn encode_field(f: &Field<'_>) -> TokenStream {
         | Kind::AttrRange(_)
         | Kind::ValueRange(_)
         | Kind::Skip => quote!(),
-    }
-}
-
-fn object_field(f: &Field<'_>) -> TokenStream {
-    let (ty, member) = (f.ty, f.member);
-    let span = ty.span();
-    let name = name_lit(&f.name);
-    match &f.kind {
-        Kind::Attr => match &f.with {
-            Some(with) => {
-                let target = f.option_inner.unwrap_or(ty);
-                let arg = with_argument(f);
-                let call = quote_spanned!(with.span()=> __e::object_attr_with::<#target, _>);
-                quote!(#call(object, #name, #arg, #with)?;)
-            }
-            None => quote_spanned!(span=> __e::object_attr::<#ty>(object, #name, &self.#member)?;),
-        },
-        Kind::Block => {
-            quote_spanned!(span=> __e::object_blocks::<#ty>(object, #name, &self.#member)?;)
-        }
-        Kind::Flatten => {
-            quote_spanned!(span=> <#ty as __e::ToHcl>::__encode_object(&self.#member, object)?;)
-        }
-        _ => quote!(),
     }
 }
 

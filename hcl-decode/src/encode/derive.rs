@@ -14,23 +14,46 @@ fn attr_step(name: &str) -> PathStep {
     PathStep::Attr(name.to_owned())
 }
 
+/// Where a derived struct's fields go: a body being written, or the
+/// object of the struct as a value. Each field is named once in the
+/// generated code, so a type that cannot be encoded is one error.
+#[derive(Debug)]
+pub enum Sink<'a, 'b> {
+    /// The struct as a body.
+    Body(&'a mut BodyEncoder<'b>),
+    /// The struct as an object value.
+    Object(&'a mut BTreeMap<String, Value>),
+}
+
+impl Sink<'_, '_> {
+    fn attribute(&mut self, name: &str, value: Option<Value>) -> Result<(), EncodeError> {
+        match (self, value) {
+            (_, None) => Ok(()),
+            (Sink::Body(body), Some(v)) => body.attribute(name, &v),
+            (Sink::Object(object), Some(v)) => {
+                object.insert(name.to_owned(), v);
+                Ok(())
+            }
+        }
+    }
+}
+
 /// An attribute field: written unless it is `None`.
 pub fn encode_attr<T: ToValue + ?Sized>(
-    body: &mut BodyEncoder<'_>,
+    sink: &mut Sink<'_, '_>,
     name: &str,
     value: &T,
 ) -> Result<(), EncodeError> {
-    match value.to_attribute_value() {
-        Ok(Some(v)) => body.attribute(name, &v),
-        Ok(None) => Ok(()),
-        Err(e) => Err(e.within(attr_step(name))),
-    }
+    let value = value
+        .to_attribute_value()
+        .map_err(|e| e.within(attr_step(name)))?;
+    sink.attribute(name, value)
 }
 
 /// An attribute field with `with = path`: `value` is `None` for a field
 /// of type `Option` that is `None`.
 pub fn encode_attr_with<T: ?Sized, M>(
-    body: &mut BodyEncoder<'_>,
+    sink: &mut Sink<'_, '_>,
     name: &str,
     value: Option<&T>,
     with: impl EncodeWith<T, M>,
@@ -38,79 +61,52 @@ pub fn encode_attr_with<T: ?Sized, M>(
     let Some(value) = value else {
         return Ok(());
     };
-    match with.encode_with(value) {
-        Ok(Some(v)) => body.attribute(name, &v),
-        Ok(None) => Ok(()),
-        Err(e) => Err(e.within(attr_step(name))),
-    }
-}
-
-/// An attribute field in the object of a struct.
-pub fn object_attr<T: ToValue + ?Sized>(
-    object: &mut BTreeMap<String, Value>,
-    name: &str,
-    value: &T,
-) -> Result<(), EncodeError> {
-    if let Some(v) = value
-        .to_attribute_value()
-        .map_err(|e| e.within(attr_step(name)))?
-    {
-        object.insert(name.to_owned(), v);
-    }
-    Ok(())
-}
-
-/// An attribute field with `with = path` in the object of a struct.
-pub fn object_attr_with<T: ?Sized, M>(
-    object: &mut BTreeMap<String, Value>,
-    name: &str,
-    value: Option<&T>,
-    with: impl EncodeWith<T, M>,
-) -> Result<(), EncodeError> {
-    let Some(value) = value else {
-        return Ok(());
-    };
-    if let Some(v) = with
+    let value = with
         .encode_with(value)
-        .map_err(|e| e.within(attr_step(name)))?
-    {
-        object.insert(name.to_owned(), v);
-    }
-    Ok(())
+        .map_err(|e| e.within(attr_step(name)))?;
+    sink.attribute(name, value)
 }
 
 /// A block field.
 pub fn encode_blocks<B: ToBlocks + ?Sized>(
-    body: &mut BodyEncoder<'_>,
+    sink: &mut Sink<'_, '_>,
     name: &str,
     blocks: &B,
 ) -> Result<(), EncodeError> {
-    blocks
-        .to_blocks(name, body)
-        .map_err(|e| e.within(attr_step(name)))
-}
-
-/// A block field in the object of a struct.
-pub fn object_blocks<B: ToBlocks + ?Sized>(
-    object: &mut BTreeMap<String, Value>,
-    name: &str,
-    blocks: &B,
-) -> Result<(), EncodeError> {
-    if let Some(v) = blocks
-        .to_blocks_value()
-        .map_err(|e| e.within(attr_step(name)))?
-    {
-        object.insert(name.to_owned(), v);
+    match sink {
+        Sink::Body(body) => blocks
+            .to_blocks(name, body)
+            .map_err(|e| e.within(attr_step(name))),
+        Sink::Object(_) => {
+            let value = blocks
+                .to_blocks_value()
+                .map_err(|e| e.within(attr_step(name)))?;
+            sink.attribute(name, value)
+        }
     }
-    Ok(())
 }
 
-/// A `blocks` field (an enum of block types).
+/// A flattened struct: its fields, here.
+pub fn encode_flattened<T: ToHcl + ?Sized>(
+    sink: &mut Sink<'_, '_>,
+    value: &T,
+) -> Result<(), EncodeError> {
+    match sink {
+        Sink::Body(body) => value.encode_body(body),
+        Sink::Object(object) => value.__encode_object(object),
+    }
+}
+
+/// A `blocks` field (an enum of block types); a value cannot hold one
+/// (as decoding from a value cannot fill one).
 pub fn encode_typed_blocks<B: ToTypedBlocks + ?Sized>(
-    body: &mut BodyEncoder<'_>,
+    sink: &mut Sink<'_, '_>,
     blocks: &B,
 ) -> Result<(), EncodeError> {
-    blocks.to_blocks(body)
+    match sink {
+        Sink::Body(body) => blocks.to_blocks(body),
+        Sink::Object(_) => Ok(()),
+    }
 }
 
 /// A label field.
