@@ -61,6 +61,8 @@
 //!     [dynamic blocks](#dynamic-blocks), [input variables](#input-variables),
 //!     [locals](#locals), [user functions](#user-functions),
 //!     [several files](#several-files)
+//! 11. [Writing HCL](#writing-hcl): `#[derive(ToHcl)]`, [`to_string`],
+//!     [`to_writer`]
 //!
 //! ## Reading files
 //!
@@ -1314,6 +1316,57 @@
 //!     .decode_files(["main.hcl", "variables.json"])?;
 //! # Ok::<(), hcl_decode::Error>(())
 //! ```
+//!
+//! ## Writing HCL
+//!
+//! `#[derive(ToHcl)]` is the inverse of `#[derive(HclBody)]`, with the same
+//! `#[hcl(...)]` vocabulary (options only decoding needs, such as `default`
+//! or `validate`, are accepted and ignored), and `#[derive(ToValue)]` the
+//! inverse of a value enum's `#[derive(FromValue)]`. [`to_string`] and
+//! [`to_writer`] write a value as a native-syntax file formatted as
+//! `hclfmt` formats it, which decodes back to an equal value: an `init`
+//! command writes its default configuration this way. A value that HCL
+//! cannot write (a NaN, an unknown value, a map key that is no string) is
+//! an [`Error`] naming the field at fault. See [`encode`] for the whole
+//! table.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//!
+//! #[derive(HclBody, ToHcl, Debug, PartialEq)]
+//! struct Pipeline {
+//!     level: Level,
+//!     #[hcl(blocks)]
+//!     steps: Vec<Step>,
+//! }
+//!
+//! #[derive(FromValue, ToValue, Debug, PartialEq)]
+//! enum Level { Quiet, Verbose }
+//!
+//! #[derive(HclBody, ToHcl, Debug, PartialEq)]
+//! enum Step { Run(Run), Upload(Upload) }
+//!
+//! #[derive(HclBody, ToHcl, Debug, PartialEq)]
+//! struct Run { command: String }
+//!
+//! #[derive(HclBody, ToHcl, Debug, PartialEq)]
+//! struct Upload { #[hcl(label)] path: String }
+//!
+//! let pipeline = Pipeline {
+//!     level: Level::Verbose,
+//!     steps: vec![
+//!         Step::Run(Run { command: "make \"${TARGET}\"".into() }),
+//!         Step::Upload(Upload { path: "dist/app".into() }),
+//!     ],
+//! };
+//! let text = hcl_decode::to_string(&pipeline)?;
+//! assert_eq!(
+//!     text,
+//!     "level = \"verbose\"\n\nrun {\n  command = \"make \\\"$${TARGET}\\\"\"\n}\n\nupload \"dist/app\" {\n}\n"
+//! );
+//! assert_eq!(hcl_decode::from_str::<Pipeline>(&text, "ci.hcl")?, pipeline);
+//! # Ok::<(), hcl_decode::Error>(())
+//! ```
 pub mod decode;
 pub mod decoder;
 pub mod duration;
@@ -1340,8 +1393,8 @@ pub use decode::{
     Content, DecodeContext, FromBlocks, FromBody, FromExpression, FromLabel, FromRange,
     FromTypedBlocks, HclBlocks, HclBody,
 };
-pub use encode::{ToHcl, ToValue, to_string, to_writer};
 pub use decoder::{Decoded, Decoder, Mode, from_body, from_file, from_slice, from_str};
+pub use encode::{ToHcl, ToValue, to_string, to_writer};
 pub use error::{Error, FromValueError};
 pub use handle::{BodyHandle, ExpressionHandle};
 pub use language::{Evaluated, InputVariable, ValueSource};

@@ -8,7 +8,9 @@
 //! [`Decoder`] with its options and results ([`Decoded`], [`Mode`],
 //! [`Syntax`], [`Layers`], [`Error`]); and the core's vocabulary that
 //! appears in those signatures ([`Value`], [`Type`], [`Diagnostic`],
-//! [`Diagnostics`], [`EvalContext`], [`Function`], [`Parameter`]).
+//! [`Diagnostics`], [`EvalContext`], [`Function`], [`Parameter`]); and for
+//! writing, the derives and traits [`ToHcl`] and [`ToValue`] with
+//! [`to_string`] and [`to_writer`].
 //!
 //! ```
 //! use hcl_decode::prelude::*;

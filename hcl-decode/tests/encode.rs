@@ -192,7 +192,7 @@ struct Owner {
 /// A decoder: the field is encoded by its `ToValue`.
 fn even(value: &Value, range: &Range) -> Result<u32, FromValueError> {
     let n: u32 = hcl_decode::decode_value(value, range)?;
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         Ok(n)
     } else {
         Err(FromValueError::new("an even number is required"))
@@ -206,7 +206,9 @@ struct Ratio(u32, u32);
 /// by the type's `ToValue` (below).
 fn parse_ratio(value: &Value, range: &Range) -> Result<Ratio, FromValueError> {
     let s: String = hcl_decode::decode_value(value, range)?;
-    let (a, b) = s.split_once(':').ok_or("a ratio such as \"16:9\" is expected")?;
+    let (a, b) = s
+        .split_once(':')
+        .ok_or("a ratio such as \"16:9\" is expected")?;
     Ok(Ratio(
         a.parse().map_err(|_| "not a number")?,
         b.parse().map_err(|_| "not a number")?,
@@ -255,7 +257,11 @@ retries = 0
 "#
     );
     let back = round_trip(&s);
-    assert_eq!(back.cache, Vec::<u8>::new(), "a skipped field is not written");
+    assert_eq!(
+        back.cache,
+        Vec::<u8>::new(),
+        "a skipped field is not written"
+    );
     assert_eq!(back, Settings { cache: vec![], ..s });
 }
 
@@ -465,7 +471,14 @@ hashed = {
     // a null.
     assert_eq!(back.any.get("c").map(Value::is_null), Some(true));
     assert_eq!(
-        (back.timeout, back.address, back.letter, &back.script, &back.nested, &back.set),
+        (
+            back.timeout,
+            back.address,
+            back.letter,
+            &back.script,
+            &back.nested,
+            &back.set
+        ),
         (e.timeout, e.address, e.letter, &e.script, &e.nested, &e.set)
     );
     assert_eq!(back.hashed, e.hashed);
@@ -508,9 +521,14 @@ struct BadServer {
 }
 
 fn error_detail<T: ToHcl>(value: &T) -> String {
-    let err = hcl_decode::to_string(value).unwrap_err();
+    let err = hcl_decode::to_string(value).expect_err("the value cannot be written");
     assert_eq!(err.diagnostics().len(), 1);
-    let d = err.diagnostics().iter().next().unwrap().clone();
+    let d = err
+        .diagnostics()
+        .iter()
+        .next()
+        .expect("one diagnostic")
+        .clone();
     assert_eq!(d.summary, "Value cannot be written as HCL");
     d.detail
 }
@@ -602,7 +620,9 @@ fn a_struct_as_a_value() {
             Member {
                 name: "a".into(),
                 nick: Some("x".into()),
-                role: vec![Role { title: "dev".into() }],
+                role: vec![Role {
+                    title: "dev".into(),
+                }],
             },
             Member {
                 name: "b".into(),

@@ -42,7 +42,9 @@ fn check_container(cx: &Ctxt, c: &Container<'_>) {
     if c.is_enum() && c.derive.is_body() && !c.input.generics.params.is_empty() {
         cx.error_spanned_by(
             &c.input.generics,
-            format!("an enum deriving `{body}` cannot be generic: name the variants' structs instead"),
+            format!(
+                "an enum deriving `{body}` cannot be generic: name the variants' structs instead"
+            ),
         );
     }
 }

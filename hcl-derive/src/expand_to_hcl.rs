@@ -4,8 +4,8 @@
 //! type that cannot be encoded is one error at the field.
 
 use proc_macro2::{Span, TokenStream};
-use quote::quote_spanned;
 use quote::quote;
+use quote::quote_spanned;
 use syn::spanned::Spanned;
 
 use crate::attr::{Container, Derive, Field, Kind, Variant};

@@ -26,7 +26,9 @@ pub(crate) fn write(out: &mut String, value: &Value, depth: usize) -> Result<(),
             .steps()
             .iter()
             .rev()
-            .fold(EncodeError::new(message), |err, step| err.within(step.clone()))
+            .fold(EncodeError::new(message), |err, step| {
+                err.within(step.clone())
+            })
     })
 }
 

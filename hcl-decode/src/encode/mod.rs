@@ -181,7 +181,13 @@ macro_rules! labels {
     )*};
 }
 
-labels!(String, Box<str>, std::sync::Arc<str>, std::rc::Rc<str>, &str);
+labels!(
+    String,
+    Box<str>,
+    std::sync::Arc<str>,
+    std::rc::Rc<str>,
+    &str
+);
 
 /// The types a `block` field may have when encoding: the inverse of
 /// [`FromBlocks`](crate::FromBlocks). `T`, `Option<T>`, `Vec<T>` and maps
@@ -242,7 +248,8 @@ impl<T: ToHcl> ToBlocks for Option<T> {
 impl<T: ToHcl> ToBlocks for Vec<T> {
     fn to_blocks(&self, type_name: &str, body: &mut BodyEncoder<'_>) -> Result<(), EncodeError> {
         for (i, v) in self.iter().enumerate() {
-            v.to_blocks(type_name, body).map_err(|e| e.within(index(i)))?;
+            v.to_blocks(type_name, body)
+                .map_err(|e| e.within(index(i)))?;
         }
         Ok(())
     }

@@ -138,7 +138,9 @@ macro_rules! number_values {
     )*};
 }
 
-number_values!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+number_values!(
+    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize
+);
 
 macro_rules! nonzero_values {
     ($($t:ty),*) => {$(
@@ -343,7 +345,9 @@ impl<T: ToValue, S> ToValue for HashSet<T, S> {
         let tuple = sequence(self)?;
         let elements = tuple.elements().unwrap_or_default();
         match Value::set(elements.iter().cloned()) {
-            Ok(set) => Ok(Value::tuple(set.elements().unwrap_or_default().iter().cloned())),
+            Ok(set) => Ok(Value::tuple(
+                set.elements().unwrap_or_default().iter().cloned(),
+            )),
             Err(_) => Ok(tuple),
         }
     }
@@ -415,13 +419,29 @@ mod tests {
 
     #[test]
     fn floats_are_their_shortest_decimal_and_read_back() {
-        for f in [0.1, -2.5e-300, f64::MAX, f64::MIN_POSITIVE, 5e-324, 1.0 / 3.0] {
+        for f in [
+            0.1,
+            -2.5e-300,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            5e-324,
+            1.0 / 3.0,
+        ] {
             let v = f.to_value().unwrap();
             assert_eq!(decode_value::<f64>(&v, &at()), Ok(f), "{f}");
         }
-        assert_eq!(0.1f64.to_value().unwrap().as_number().unwrap().to_string(), "0.1");
-        assert_eq!(0.1f32.to_value().unwrap().as_number().unwrap().to_string(), "0.1");
-        assert_eq!(decode_value::<f32>(&f32::MAX.to_value().unwrap(), &at()), Ok(f32::MAX));
+        assert_eq!(
+            0.1f64.to_value().unwrap().as_number().unwrap().to_string(),
+            "0.1"
+        );
+        assert_eq!(
+            0.1f32.to_value().unwrap().as_number().unwrap().to_string(),
+            "0.1"
+        );
+        assert_eq!(
+            decode_value::<f32>(&f32::MAX.to_value().unwrap(), &at()),
+            Ok(f32::MAX)
+        );
     }
 
     #[test]
@@ -436,9 +456,18 @@ mod tests {
 
     #[test]
     fn integers_are_exact_at_the_extremes() {
-        assert_eq!(decode_value::<i64>(&i64::MIN.to_value().unwrap(), &at()), Ok(i64::MIN));
-        assert_eq!(decode_value::<u64>(&u64::MAX.to_value().unwrap(), &at()), Ok(u64::MAX));
-        assert_eq!(decode_value::<u128>(&u128::MAX.to_value().unwrap(), &at()), Ok(u128::MAX));
+        assert_eq!(
+            decode_value::<i64>(&i64::MIN.to_value().unwrap(), &at()),
+            Ok(i64::MIN)
+        );
+        assert_eq!(
+            decode_value::<u64>(&u64::MAX.to_value().unwrap(), &at()),
+            Ok(u64::MAX)
+        );
+        assert_eq!(
+            decode_value::<u128>(&u128::MAX.to_value().unwrap(), &at()),
+            Ok(u128::MAX)
+        );
     }
 
     #[test]
@@ -484,13 +513,13 @@ mod tests {
     fn everyday_types_are_their_text() {
         let d = Duration::from_millis(5_400_250);
         assert_eq!(d.to_value(), Ok(Value::string("1h30m0.25s")));
-        assert_eq!(decode_value::<Duration>(&d.to_value().unwrap(), &at()), Ok(d));
+        assert_eq!(
+            decode_value::<Duration>(&d.to_value().unwrap(), &at()),
+            Ok(d)
+        );
         let a: SocketAddr = "[::1]:8080".parse().unwrap();
         assert_eq!(a.to_value(), Ok(Value::string("[::1]:8080")));
         assert_eq!('x'.to_value(), Ok(Value::string("x")));
-        assert_eq!(
-            NonZeroU16::new(7).unwrap().to_value(),
-            Ok(Value::number(7))
-        );
+        assert_eq!(NonZeroU16::new(7).unwrap().to_value(), Ok(Value::number(7)));
     }
 }
