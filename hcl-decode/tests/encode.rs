@@ -657,6 +657,8 @@ mod property {
         keyed: BTreeMap<String, Keyed>,
         #[hcl(blocks)]
         steps: Vec<Step>,
+        #[hcl(block)]
+        source: Vec<Source>,
     }
 
     #[derive(HclBody, ToHcl, Debug, PartialEq, Clone)]
@@ -753,6 +755,16 @@ mod property {
         ]
     }
 
+    fn source() -> impl Strategy<Value = Source> {
+        prop_oneof![
+            (label(), text()).prop_map(|(name, url)| Source::Git(GitSource { name, url })),
+            (label(), text()).prop_map(|(name, path)| Source::Local(LocalSource {
+                name,
+                path: path.into()
+            })),
+        ]
+    }
+
     fn level() -> impl Strategy<Value = Level> {
         prop_oneof![Just(Level::Debug), Just(Level::Info), Just(Level::Warning)]
     }
@@ -772,13 +784,14 @@ mod property {
             keys in prop::collection::btree_set(label(), 0..3),
             ns in prop::collection::vec(any::<u64>(), 3),
             steps in prop::collection::vec(step(), 0..4),
+            source in prop::collection::vec(source(), 0..3),
         ) -> Root {
             let keyed = keys
                 .into_iter()
                 .zip(ns)
                 .map(|(key, n)| (key.clone(), Keyed { key, n }))
                 .collect();
-            Root { text, small, big, float, flag, maybe, list, map, level, item, keyed, steps }
+            Root { text, small, big, float, flag, maybe, list, map, level, item, keyed, steps, source }
         }
     }
 
@@ -795,4 +808,19 @@ mod property {
             }
         }
     }
+}
+
+/// A generic struct: the bounds are the user's, as with `HclBody`.
+#[test]
+fn a_generic_struct() {
+    #[derive(ToHcl)]
+    struct Tagged<T: ToValue> {
+        tag: String,
+        value: T,
+    }
+    let text = encode(&Tagged {
+        tag: "t".into(),
+        value: vec![1u8, 2],
+    });
+    assert_eq!(text, "tag   = \"t\"\nvalue = [1, 2]\n");
 }

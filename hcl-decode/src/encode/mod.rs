@@ -11,7 +11,7 @@
 //! | field | written as |
 //! |---|---|
 //! | attribute ([`ToValue`]) | `name = value`; an `Option` that is `None` is omitted |
-//! | `with = path` | `path(&field)` when `path` is an encoder, `fn(&T) -> Result<Value, E>`; when it is the decoder (`fn(&Value, &Range) -> Result<T, E>`), the field's [`ToValue`] |
+//! | `with = path` | `path(&field)` when `path` is an encoder, `fn(&T) -> Result<Value, E>` (for an `Option<T>` field, called on the `T`, and `None` is omitted); when it is the field's decoder (`fn(&Value, &Range) -> Result<T, E>`, so that one struct derives both), the field's [`ToValue`] |
 //! | `block` ([`ToBlocks`]) | one block per element, labels from the struct's `label` fields; a map's key is the first label |
 //! | `blocks` ([`ToTypedBlocks`]) | each element as a block of its variant's type, in order |
 //! | `flatten` | the struct's fields, in this body |

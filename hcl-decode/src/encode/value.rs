@@ -509,6 +509,17 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "url")]
+    #[test]
+    fn a_url_is_its_text() {
+        let u = url::Url::parse("https://example.com/a?b=c").unwrap();
+        assert_eq!(u.to_value(), Ok(Value::string("https://example.com/a?b=c")));
+        assert_eq!(
+            decode_value::<url::Url>(&u.to_value().unwrap(), &at()),
+            Ok(u)
+        );
+    }
+
     #[test]
     fn everyday_types_are_their_text() {
         let d = Duration::from_millis(5_400_250);
