@@ -12,8 +12,14 @@
 //! collecting every error of both steps (`ctxt`), and generates the
 //! implementations (`expand`: `HclBody` and `FromValue` for a struct,
 //! `HclBlocks` for an enum of block types, `HclBody` for an enum chosen by
-//! label, `FromValue` for a value enum), which call only
-//! `hcl_decode::__private`. Checks that need other types (a block type that
+//! label, `FromValue` for a value enum; `expand_to_hcl`: `ToHcl` and
+//! `ToValue` for a struct, `ToHclBlocks` for an enum of block types,
+//! `ToHcl` for an enum chosen by label, `ToValue` for a value enum), which
+//! call only `hcl_decode::__private`. The encoding derives share the model
+//! and the checks, so the vocabulary and its compile errors are the same;
+//! options only decoding uses (`default`, `optional`, `validate`, the
+//! range and `expr`/`remain`/`body` fields) are accepted and generate
+//! nothing. Checks that need other types (a block type that
 //! does not derive `HclBody`, flattened names that collide) are compile
 //! errors from the generated code, spanned at the annotation or type at
 //! fault.
