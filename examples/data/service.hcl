@@ -1,6 +1,6 @@
 # A service definition in the native syntax.
-name    = "api"
-port    = 8080 + offset
+name     = "api"
+port     = 8080 + offset
 replicas = length(zones) * 2
 
 listener "public" {

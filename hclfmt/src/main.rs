@@ -16,6 +16,23 @@
 //! changed files under `-require-no-change`; 2 for a command line that is
 //! not accepted, and for `-h`/`-help` (the Go tool's usage function exits
 //! with 2).
+//!
+//! ## Formatting in CI
+//!
+//! `-check -require-no-change` is the CI step: it fails (status 1) when a
+//! file does not parse, printing its diagnostics, or when formatting would
+//! change it, naming the files; it writes nothing. Developers then run
+//! `hclfmt -w` on the files it names. In a GitHub Actions job:
+//!
+//! ```yaml
+//! - run: cargo install --locked --path hclfmt
+//! - run: hclfmt -check -require-no-change $(git ls-files '*.hcl' '*.tf' '*.nomad') > /dev/null
+//! ```
+//!
+//! (Like Go's tool, `hclfmt` given paths without `-w` also prints the
+//! formatted files on standard output, hence the redirection.) This
+//! repository runs the same step on its bundled configurations in the
+//! `ci_step_on_the_bundled_configurations` test.
 
 mod args;
 mod diag;

@@ -319,3 +319,34 @@ fn corpus_check_runs_match_go() {
         failures.join("\n")
     );
 }
+
+/// The CI step of the documentation, run on the configurations this
+/// repository ships (`examples/data/`): every well-formed file is already
+/// in the canonical layout (status 0), and a broken one fails the step with
+/// its diagnostics (status 1).
+#[test]
+fn ci_step_on_the_bundled_configurations() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/data");
+    let mut files: Vec<String> = std::fs::read_dir(&data)
+        .expect("examples/data")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".hcl"))
+        .collect();
+    files.sort();
+    let (good, broken): (Vec<&str>, Vec<&str>) = files
+        .iter()
+        .map(String::as_str)
+        .partition(|name| !name.contains("broken"));
+    assert!(good.len() >= 4 && !broken.is_empty(), "{files:?}");
+    let mut args = vec!["-check", "-require-no-change"];
+    args.extend(&good);
+    let (_, stderr, code) = run_in(&data, &args, b"");
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&stderr));
+    assert!(stderr.is_empty(), "{}", String::from_utf8_lossy(&stderr));
+
+    let (_, stderr, code) = run_in(&data, &["-check", "-require-no-change", "broken.hcl"], b"");
+    let stderr = String::from_utf8_lossy(&stderr);
+    assert_eq!(code, 1);
+    assert!(stderr.starts_with("Error: "), "{stderr}");
+    assert!(stderr.contains("on broken.hcl line "), "{stderr}");
+}
