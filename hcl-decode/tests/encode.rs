@@ -704,7 +704,13 @@ mod property {
             "[a-zA-Z0-9 _-]{0,6}",
             any::<char>().prop_map(String::from),
         ];
-        prop::collection::vec(piece, 0..6).prop_map(|p| p.concat())
+        // HCL keeps strings in NFC (the information model), so only text
+        // already in NFC reads back unchanged: `Value::string` normalizes.
+        prop::collection::vec(piece, 0..6)
+            .prop_map(|p| p.concat())
+            .prop_filter("text in NFC", |s| {
+                hcl_core::Value::string(s.as_str()).as_str() == Some(s.as_str())
+            })
     }
 
     fn float() -> impl Strategy<Value = f64> {

@@ -6,7 +6,8 @@
 //! `by_label`, `skip`, `with`) and implements [`ToHcl`]: the struct as a
 //! body. [`to_string`] and [`to_writer`] write it as a native-syntax file,
 //! formatted as `hclfmt` formats it ([`hcl_core::format`]); decoding that
-//! file gives back an equal value.
+//! file gives back an equal value (strings compare after normalization to
+//! NFC, the form HCL keeps every string in).
 //!
 //! | field | written as |
 //! |---|---|
