@@ -554,7 +554,7 @@ fn deviation_length_and_hasindex_accept_objects() {
     // "collection must be a list, a map or a tuple"
     // (`go_mode_length_and_hasindex_refuse_objects`).
     let object = Value::object([("a", n("1")), ("b", Value::bool(true))]);
-    assert_eq!(call(&length(), &[object.clone()]), n("2"));
+    assert_eq!(call(&length(), std::slice::from_ref(&object)), n("2"));
     assert_eq!(call(&length(), &[Value::object::<&str>([])]), n("0"));
     let f = hasindex();
     assert_eq!(call(&f, &[object.clone(), s("a")]), Value::bool(true));
@@ -610,7 +610,7 @@ fn go_mode_length_and_hasindex_refuse_objects() {
     }
     // Nothing else changes.
     let map = Value::map([("a", n("1"))]).unwrap();
-    assert_eq!(go(&length(), &[map.clone()]), Ok(n("1")));
+    assert_eq!(go(&length(), std::slice::from_ref(&map)), Ok(n("1")));
     assert_eq!(go(&hasindex(), &[map, s("a")]), Ok(Value::bool(true)));
     // `coalesce` unifies by Go's rules: number and bool do not unify.
     assert_eq!(
