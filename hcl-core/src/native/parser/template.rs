@@ -790,18 +790,7 @@ impl<'a> Parser<'a> {
                         } else {
                             spaces = match self.semantics {
                                 Semantics::Spec => leading_spaces(orig),
-                                Semantics::Go => {
-                                    let space_bytes = orig.len() - trimmed.len();
-                                    orig.get(..space_bytes).map_or(0, |s| {
-                                        // Spaces and tabs are a grapheme
-                                        // cluster each.
-                                        if s.bytes().all(|b| b == b' ' || b == b'\t') {
-                                            s.len()
-                                        } else {
-                                            s.graphemes(true).count()
-                                        }
-                                    })
-                                }
+                                Semantics::Go => go_indent_clusters(orig, trimmed),
                             };
                             any = true;
                         }
@@ -835,29 +824,14 @@ impl<'a> Parser<'a> {
                         let orig = text.as_str(src);
                         let trimmed = orig.trim_start_matches(is_go_space);
                         if !(trimmed.is_empty() && orig.ends_with('\n')) {
-                            if semantics == Semantics::Spec {
+                            let cut = match semantics {
                                 // Every line counted starts with at least
                                 // `min_spaces` spaces, a byte each.
-                                let cut = min_spaces.min(orig.len());
-                                text.cut_front(cut);
-                                span.start = (span.start + cut as u32).min(span.end);
-                            } else {
-                                let blanks = orig
-                                    .as_bytes()
-                                    .get(..min_spaces)
-                                    .is_some_and(|b| b.iter().all(|&b| b == b' ' || b == b'\t'));
-                                // Spaces and tabs are a grapheme cluster each,
-                                // unless a combining mark follows the last.
-                                let cut: usize = if blanks
-                                    && orig.as_bytes().get(min_spaces).is_none_or(u8::is_ascii)
-                                {
-                                    min_spaces
-                                } else {
-                                    orig.graphemes(true).take(min_spaces).map(str::len).sum()
-                                };
-                                text.cut_front(cut);
-                                span.start = (span.start + cut as u32).min(span.end);
-                            }
+                                Semantics::Spec => min_spaces.min(orig.len()),
+                                Semantics::Go => go_indent_bytes(orig, min_spaces),
+                            };
+                            text.cut_front(cut);
+                            span.start = (span.start + cut as u32).min(span.end);
                         }
                     }
                     TPart::End { .. } => break,
@@ -1181,5 +1155,35 @@ fn leading_spaces(line: &str) -> usize {
         count
     } else {
         line.graphemes(true).take_while(|g| *g == " ").count()
+    }
+}
+
+/// The grapheme clusters of white space that `line` starts with (`trimmed`
+/// is the rest): the indentation by Go's reading of a `<<-` heredoc.
+fn go_indent_clusters(line: &str, trimmed: &str) -> usize {
+    let space_bytes = line.len() - trimmed.len();
+    line.get(..space_bytes).map_or(0, |s| {
+        // Spaces and tabs are a grapheme cluster each.
+        if s.bytes().all(|b| b == b' ' || b == b'\t') {
+            s.len()
+        } else {
+            s.graphemes(true).count()
+        }
+    })
+}
+
+/// The bytes of the first `clusters` grapheme clusters of `line`, the
+/// white space that Go's reading of a `<<-` heredoc removes.
+fn go_indent_bytes(line: &str, clusters: usize) -> usize {
+    let blanks = line
+        .as_bytes()
+        .get(..clusters)
+        .is_some_and(|b| b.iter().all(|&b| b == b' ' || b == b'\t'));
+    // Spaces and tabs are a grapheme cluster each, unless a combining mark
+    // follows the last.
+    if blanks && line.as_bytes().get(clusters).is_none_or(u8::is_ascii) {
+        clusters
+    } else {
+        line.graphemes(true).take(clusters).map(str::len).sum()
     }
 }
