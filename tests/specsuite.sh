@@ -55,18 +55,27 @@ cat "$WORK/out.txt"
 
 # The harness prints "- NAME" when a test begins and again when it ends,
 # with the test's problems (on standard error) in between.
-summary="$(awk '
+# Tests that record HashiCorp's reading where the specification says
+# otherwise (docs/deviations.md), so that hcldec's default rule set
+# (`--semantics=spec`) fails them by design: `expressions/heredoc` counts
+# tabs and other Unicode spaces as the indentation of a `<<-` heredoc,
+# where the specification counts spaces (U+0020) only.
+DEVIATING="expressions/heredoc"
+summary="$(awk -v deviating="$DEVIATING" '
+    BEGIN { n = split(deviating, d, " "); for (i = 1; i <= n; i++) expected[d[i]] = 1 }
     /^- / {
         name = substr($0, 3)
         if (current == "") { current = name; bad = 0; next }
         if (name == current) {
-            if (bad) { failed++; list = list "  " current "\n" } else { passed++ }
+            if (bad && (current in expected)) { deviated++; dlist = dlist "  " current "\n" }
+            else if (bad) { failed++; list = list "  " current "\n" } else { passed++ }
             current = ""; next
         }
     }
     /^== Test harness problems/ { harness = 1 }
     current != "" && $0 != "" { bad = 1 }
     END {
+        if (dlist != "") printf "failed as the specification says (docs/deviations.md):\n%s", dlist
         if (list != "") printf "failed tests:\n%s", list
         if (harness) print "harness problems reported"
         printf "%d passed, %d failed\n", passed, failed + harness
@@ -74,6 +83,9 @@ summary="$(awk '
 ' "$WORK/out.txt")"
 echo
 echo "$summary"
-if [ "$status" -ne 0 ] || ! grep -q ", 0 failed$" <<<"$summary"; then
+# The harness exits non-zero when any test fails, the deviating ones
+# included: the summary decides.
+if ! grep -q ", 0 failed$" <<<"$summary"; then
     exit 1
 fi
+[ "$status" -eq 0 ] || grep -q "^failed as the specification says" <<<"$summary" || exit 1

@@ -75,6 +75,18 @@ pub type ReturnTypeFn = dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send +
 /// returns must conform to that type.
 pub type ImplementationFn = dyn Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync;
 
+/// What a definition holds: a result type definition that also receives
+/// the call's [`Semantics`] ([`FunctionBuilder::return_type_with_semantics`];
+/// a [`ReturnTypeFn`] ignores it).
+type SemanticReturnTypeFn =
+    dyn Fn(&[Value], Semantics) -> Result<Type, FunctionError> + Send + Sync;
+
+/// An implementation that also receives the call's [`Semantics`]
+/// ([`FunctionBuilder::build_with_semantics`]; an [`ImplementationFn`]
+/// ignores it).
+type SemanticImplementationFn =
+    dyn Fn(&[Value], &Type, Semantics) -> Result<Value, FunctionError> + Send + Sync;
+
 /// One parameter of a [`Function`]: a name for documentation, a type
 /// specification for the argument values, and whether null values, unknown
 /// values and values of the dynamic pseudo-type are accepted (by default
@@ -403,8 +415,8 @@ struct Definition {
     params: Vec<Parameter>,
     variadic: Option<Parameter>,
     description: Option<String>,
-    return_type: Box<ReturnTypeFn>,
-    implementation: Box<ImplementationFn>,
+    return_type: Box<SemanticReturnTypeFn>,
+    implementation: Box<SemanticImplementationFn>,
 }
 
 impl fmt::Debug for Function {
@@ -425,7 +437,7 @@ impl Function {
             params: Vec::new(),
             variadic: None,
             description: None,
-            return_type: Box::new(|_| Ok(Type::Dynamic)),
+            return_type: Box::new(|_, _| Ok(Type::Dynamic)),
         }
     }
 
@@ -537,7 +549,7 @@ impl Function {
         if forced_dynamic {
             return Ok(Type::Dynamic);
         }
-        (def.return_type)(args)
+        (def.return_type)(args, sem)
     }
 
     /// The result type of a call with unknown arguments of these types:
@@ -565,7 +577,7 @@ impl Function {
             }
         }
 
-        let result = (self.0.implementation)(args, &ty)?;
+        let result = (self.0.implementation)(args, &ty, sem)?;
         if !result.ty().matches(&ty) {
             return Err(FunctionError::ResultType {
                 expected: ty,
@@ -582,7 +594,7 @@ pub struct FunctionBuilder {
     params: Vec<Parameter>,
     variadic: Option<Parameter>,
     description: Option<String>,
-    return_type: Box<ReturnTypeFn>,
+    return_type: Box<SemanticReturnTypeFn>,
 }
 
 impl fmt::Debug for FunctionBuilder {
@@ -623,7 +635,7 @@ impl FunctionBuilder {
 
     /// Sets a static result type: the same for every valid call.
     pub fn returns(mut self, ty: Type) -> FunctionBuilder {
-        self.return_type = Box::new(move |_| Ok(ty.clone()));
+        self.return_type = Box::new(move |_, _| Ok(ty.clone()));
         self
     }
 
@@ -632,6 +644,35 @@ impl FunctionBuilder {
     pub fn return_type(
         mut self,
         return_type: impl Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync + 'static,
+    ) -> FunctionBuilder {
+        self.return_type = Box::new(move |args, _| return_type(args));
+        self
+    }
+
+    /// Sets a result type definition that depends on the rule set of the
+    /// call ([`Function::return_type_with`], [`Function::call_with`]) as
+    /// well as on the arguments: for a function whose specification and
+    /// HashiCorp's implementation disagree (`docs/deviations.md`).
+    ///
+    /// ```
+    /// use hcl_core::function::{Function, FunctionError, Parameter};
+    /// use hcl_core::{Semantics, Type, Value};
+    ///
+    /// // Accepts a string by the specification's rules only.
+    /// let f = Function::builder()
+    ///     .param(Parameter::new("v", Type::Dynamic))
+    ///     .return_type_with_semantics(|args, sem| match (args[0].ty(), sem) {
+    ///         (Type::String, Semantics::Go) => Err(FunctionError::failed("not in Go")),
+    ///         _ => Ok(Type::Bool),
+    ///     })
+    ///     .build(|_, _| Ok(Value::bool(true)));
+    /// let arg = [Value::string("x")];
+    /// assert_eq!(f.call_with(&arg, Semantics::Spec).unwrap(), Value::bool(true));
+    /// assert!(f.call_with(&arg, Semantics::Go).is_err());
+    /// ```
+    pub fn return_type_with_semantics(
+        mut self,
+        return_type: impl Fn(&[Value], Semantics) -> Result<Type, FunctionError> + Send + Sync + 'static,
     ) -> FunctionBuilder {
         self.return_type = Box::new(return_type);
         self
@@ -643,6 +684,30 @@ impl FunctionBuilder {
     pub fn build(
         self,
         implementation: impl Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync + 'static,
+    ) -> Function {
+        self.build_with_semantics(move |args, ty, _| implementation(args, ty))
+    }
+
+    /// [`FunctionBuilder::build`] with an implementation that also receives
+    /// the rule set of the call ([`Function::call_with`]; `Semantics::Spec`
+    /// for [`Function::call`]).
+    ///
+    /// ```
+    /// use hcl_core::function::{Function, Parameter};
+    /// use hcl_core::{Semantics, Type, Value};
+    ///
+    /// let f = Function::builder()
+    ///     .returns(Type::String)
+    ///     .build_with_semantics(|_, _, sem| Ok(Value::string(sem.name())));
+    /// assert_eq!(f.call(&[]).unwrap(), Value::string("spec"));
+    /// assert_eq!(f.call_with(&[], Semantics::Go).unwrap(), Value::string("go"));
+    /// ```
+    pub fn build_with_semantics(
+        self,
+        implementation: impl Fn(&[Value], &Type, Semantics) -> Result<Value, FunctionError>
+        + Send
+        + Sync
+        + 'static,
     ) -> Function {
         Function(Arc::new(Definition {
             params: self.params,

@@ -643,7 +643,10 @@ fn invalid_syntax_checks_as_dynamic_without_further_errors() {
 fn deeply_nested_expressions_stop_with_a_diagnostic() {
     let depth = 2000;
     let src = format!("{}1{}", "(".repeat(depth), ")".repeat(depth));
-    let options = ParseOptions { max_depth: 5000 };
+    let options = ParseOptions {
+        max_depth: 5000,
+        ..ParseOptions::default()
+    };
     let (file, expr, _) = parse_expression(src.as_bytes(), "t.hcl", Pos::start(), &options);
     let result = std::thread::Builder::new()
         .stack_size(64 << 20)

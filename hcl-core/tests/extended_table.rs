@@ -159,6 +159,15 @@ fn pairwise_conversions_and_unifications_are_consistent() {
                     "{a} to {b}: {ab:?}, but the base model's conversion is {base:?}"
                 );
                 match convert::unify(&[x.clone(), y.clone()]) {
+                    // Where the base model's join is reached through its
+                    // transitive string rule (number and bool meet at
+                    // string), the extended system has a smaller upper
+                    // bound, their union (Pulumi's), which converts to it.
+                    Some(base) if has_union(&u) => assert!(
+                        conversion(&u, &ExtType::from(&base.ty)).is_some(),
+                        "unify({a}, {b}) = {u}, which does not convert to the base model's {}",
+                        base.ty
+                    ),
                     Some(base) => assert_eq!(u, ExtType::from(&base.ty), "unify({a}, {b})"),
                     None => assert!(
                         base_without_objects(&u).is_none(),

@@ -1764,12 +1764,23 @@ fn deviation_conditional_unifies_objects_as_union_of_attributes() {
 }
 
 #[test]
+fn deviation_conditional_number_and_bool_unify_as_string() {
+    // Follows from the spec's transitive unification rule (number and bool
+    // meet at string; docs/deviations.md): Go reports "Inconsistent
+    // conditional result types" ("The 'true' value is number, but the
+    // 'false' value is bool").
+    value_of("t ? 1 : true", r#""1" : string"#);
+    value_of("f ? 1 : true", r#""true" : string"#);
+    value_of("t ? [1] : [false]", r#"["1"] : tuple([string])"#);
+}
+
+#[test]
 fn conditional_result_types_must_unify() {
     check(
-        "t ? 1 : true",
+        "t ? 1 : [true]",
         DYN,
         &[
-            "Inconsistent conditional result types | The true and false result expressions must have consistent types. The 'true' value is number, but the 'false' value is bool. | t.hcl:1,5-13 | t.hcl:1,1-13",
+            "Inconsistent conditional result types | The true and false result expressions must have consistent types. The 'true' value is number, but the 'false' value is tuple. | t.hcl:1,5-15 | t.hcl:1,1-15",
         ],
     );
     check(
@@ -2429,8 +2440,12 @@ fn go_differential_corpus() {
         }
     }
     assert!(entries.len() > 400);
+    // Where the spec's rules knowingly give another result (each shown by a
+    // `deviation_` test): number and bool unify as string.
+    let deviations = ["t ? 1 : true"];
     let failures: Vec<String> = entries
         .iter()
+        .filter(|(src, _)| !deviations.contains(src))
         .filter_map(|(src, expected)| {
             let got = corpus_result(src);
             (got != *expected).then(|| format!("== {src}\n-- Go:\n{expected}-- ours:\n{got}"))

@@ -21,7 +21,9 @@ use hcl_core::stdlib::{
     abs, coalesce, concat, hasindex, hcldec_functions, int, jsondecode, jsonencode, length, lower,
     max, min, reverse, strlen, substr, upper,
 };
-use hcl_core::{EvalContext, Expression, Function, FunctionError, Number, Pos, Type, Value};
+use hcl_core::{
+    EvalContext, Expression, Function, FunctionError, Number, Pos, Semantics, Type, Value,
+};
 
 fn s(text: &str) -> Value {
     Value::string(text)
@@ -424,8 +426,10 @@ fn coalesce_returns_first_non_null_of_unified_type() {
         call(&f, &[Value::null(Type::Dynamic), Value::dynamic()]),
         Value::dynamic()
     );
+    // Number and bool unify as string (the spec's transitive rule).
+    assert_eq!(call(&f, &[Value::bool(true), n("1")]), s("true"));
     assert_eq!(
-        call_err(&f, &[Value::bool(true), n("1")]),
+        call_err(&f, &[Value::bool(true), Value::list([n("1")]).unwrap()]),
         "all arguments must have the same type"
     );
     assert_eq!(call_err(&f, &[]), "all arguments must have the same type");
@@ -501,14 +505,10 @@ fn hasindex_of_lists_maps_and_tuples() {
     let tuple = Value::tuple([s("a"), Value::unknown(Type::Number)]);
     assert_eq!(call(&f, &[tuple.clone(), n("1")]), Value::bool(true));
     assert_eq!(call(&f, &[tuple, n("2")]), Value::bool(false));
-    for bad in [
-        Value::object([("a", n("1"))]),
-        Value::set([s("a")]).unwrap(),
-        s("abc"),
-    ] {
+    for bad in [Value::set([s("a")]).unwrap(), s("abc")] {
         assert_eq!(
             call_err(&f, &[bad, n("0")]),
-            "collection must be a list, a map or a tuple"
+            "collection must be a list, a map, an object or a tuple"
         );
     }
     assert_eq!(
@@ -537,12 +537,101 @@ fn length_of_collections_and_tuples() {
         n("1")
     );
     assert_eq!(call(&f, &[Value::dynamic()]), Value::unknown(Type::Number));
-    for bad in [s("abc"), n("1"), Value::object([("a", n("1"))])] {
+    for bad in [s("abc"), n("1")] {
         assert_eq!(
             call_err(&f, &[bad]),
+            "collection must be a list, a set, a map, an object or a tuple"
+        );
+    }
+}
+
+#[test]
+fn deviation_length_and_hasindex_accept_objects() {
+    // hcldec's spec format: `length(collection)` "returns the number of
+    // elements in the given collection (list, set, map, object, or tuple)";
+    // `hasindex(val, idx)` "returns true if the expression `val[idx]` could
+    // succeed" (and `obj["a"]` does). Go's functions (go-cty's stdlib) fail:
+    // "collection must be a list, a map or a tuple"
+    // (`go_mode_length_and_hasindex_refuse_objects`).
+    let object = Value::object([("a", n("1")), ("b", Value::bool(true))]);
+    assert_eq!(call(&length(), std::slice::from_ref(&object)), n("2"));
+    assert_eq!(call(&length(), &[Value::object::<&str>([])]), n("0"));
+    let f = hasindex();
+    assert_eq!(call(&f, &[object.clone(), s("a")]), Value::bool(true));
+    assert_eq!(call(&f, &[object.clone(), s("z")]), Value::bool(false));
+    // As for a map, a key that is not a string never indexes it.
+    assert_eq!(call(&f, &[object.clone(), n("0")]), Value::bool(false));
+    assert_eq!(
+        call(&f, &[object.clone(), Value::unknown(Type::String)]),
+        Value::unknown(Type::Bool)
+    );
+    // An unknown object gives an unknown result, as an unknown map does.
+    let unknown = Value::unknown(Type::object([("a", Type::Number)]));
+    assert_eq!(
+        call(&f, &[unknown.clone(), s("a")]),
+        Value::unknown(Type::Bool)
+    );
+    assert_eq!(call(&length(), &[unknown]), Value::unknown(Type::Number));
+    // Through an expression, as in an hcldec spec file.
+    let mut ctx = EvalContext::new();
+    for (name, function) in hcldec_functions() {
+        ctx.declare_function(name, function).unwrap();
+    }
+    let (file, id, diags) = parse_expression(
+        br#"[length({a = 1, b = true}), hasindex({a = 1}, "a")]"#,
+        "t",
+        Pos::start(),
+        &ParseOptions::default(),
+    );
+    assert!(diags.is_empty(), "{diags}");
+    let (v, diags) = NativeExpression::new(file, id).value(&ctx);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::tuple([n("2"), Value::bool(true)]));
+}
+
+#[test]
+fn go_mode_length_and_hasindex_refuse_objects() {
+    // go-cty's `LengthFunc` and `HasIndexFunc`, as hcldec's spec files call
+    // them: objects, and every other type that is not a list, map, tuple
+    // (or, for `length`, set) fail with one message.
+    let go = |f: &Function, args: &[Value]| f.call_with(args, Semantics::Go);
+    let object = Value::object([("a", n("1"))]);
+    for bad in [object.clone(), s("abc")] {
+        assert_eq!(
+            go(&length(), &[bad]).unwrap_err().to_string(),
             "collection must be a list, a map or a tuple"
         );
     }
+    for bad in [object, Value::set([s("a")]).unwrap()] {
+        assert_eq!(
+            go(&hasindex(), &[bad, s("a")]).unwrap_err().to_string(),
+            "collection must be a list, a map or a tuple"
+        );
+    }
+    // Nothing else changes.
+    let map = Value::map([("a", n("1"))]).unwrap();
+    assert_eq!(go(&length(), std::slice::from_ref(&map)), Ok(n("1")));
+    assert_eq!(go(&hasindex(), &[map, s("a")]), Ok(Value::bool(true)));
+    // `coalesce` unifies by Go's rules: number and bool do not unify.
+    assert_eq!(
+        go(&coalesce(), &[Value::bool(true), n("1")])
+            .unwrap_err()
+            .to_string(),
+        "all arguments must have the same type"
+    );
+    // `concat` of lists whose element types do not unify is a tuple.
+    let lists = [
+        Value::list([n("1")]).unwrap(),
+        Value::list([Value::bool(true)]).unwrap(),
+    ];
+    assert_eq!(
+        go(&concat(), &lists),
+        Ok(Value::tuple([n("1"), Value::bool(true)]))
+    );
+    assert_eq!(
+        call(&concat(), &lists),
+        Value::list([s("1"), s("true")]).unwrap()
+    );
 }
 
 #[test]

@@ -19,8 +19,8 @@ pub use hcl_core::body::Block;
 /// What `#[derive(ToHcl)]` and `#[derive(ToValue)]` call.
 pub use crate::encode::derive as encode;
 
-use hcl_core::Diagnostic;
-use hcl_core::body::Attribute;
+use hcl_core::body::{Attribute, null_required_attribute};
+use hcl_core::{Diagnostic, Semantics};
 
 /// The attribute and block names a struct declares: its own, and those of
 /// the structs it flattens. Compared at compile time, so that two
@@ -212,10 +212,18 @@ pub fn attr_with<T>(
         Some(Err(())) => return None,
         Some(Ok(found)) => found,
     };
-    if value.is_null()
-        && let Some(f) = fallback
-    {
-        return Some(f());
+    if value.is_null() {
+        match fallback {
+            Some(f) => return Some(f()),
+            // By the specification a null attribute is an absent one, so a
+            // required one is missing; Go's `gohcl` hands the null to the
+            // field's type (which refuses it, unless it holds any value).
+            None if cx.eval_context().semantics() == Semantics::Spec => {
+                cx.push(null_required_attribute(attr));
+                return None;
+            }
+            None => {}
+        }
     }
     match convert(&value, &attr.expr.range()) {
         Ok(v) => Some(v),

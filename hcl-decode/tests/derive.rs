@@ -101,13 +101,72 @@ fn attributes_required_optional_and_defaults() {
     let a: Attrs = decode("name = \"api\"\nport = null\ntimeout_secs = null\n");
     assert_eq!((a.port, a.timeout_secs), (None, 30));
 
-    // But not for a required one.
+    // But not for a required one (`deviation_required_attribute_set_to_null_is_missing`).
+    assert_eq!(errors::<Attrs>("name = null\n").len(), 1);
+}
+
+/// A required attribute of any type, null included.
+#[derive(HclBody, Debug)]
+struct AnyValue {
+    value: Value,
+}
+
+/// Decodes `src` as `T` with the rules of `semantics`: the value, or every
+/// diagnostic, one line each.
+fn decode_by<T: HclBody>(
+    src: &str,
+    semantics: hcl_decode::hcl_core::Semantics,
+) -> Result<T, Vec<String>> {
+    let mut ctx = EvalContext::new();
+    ctx.set_semantics(semantics);
+    Decoder::new()
+        .eval_context(ctx)
+        .decode_str::<T>(src, "t.hcl")
+        .map_err(|e| e.diagnostics().iter().map(ToString::to_string).collect())
+}
+
+#[test]
+fn deviation_required_attribute_set_to_null_is_missing() {
+    // The information model: "Calling applications should consider an
+    // attribute with a null value as equivalent to the value not being
+    // present at all". So a required attribute set to null is missing,
+    // whatever the field's type. Go's `gohcl` hands the null to the field
+    // (`go_mode_required_attribute_set_to_null_reaches_the_field`).
+    use hcl_decode::hcl_core::Semantics;
+    let missing = "t.hcl:1,8-12: Missing required argument; The argument \"name\" is required, but its value is null, which counts as no value.";
     assert_eq!(
-        errors::<Attrs>("name = null\n"),
+        decode_by::<Attrs>("name = null\n", Semantics::Spec).unwrap_err(),
+        [missing]
+    );
+    // Also for a type that could hold it.
+    assert_eq!(
+        decode_by::<AnyValue>("value = null\n", Semantics::Spec).unwrap_err(),
+        [missing
+            .replace("1,8-12", "1,9-13")
+            .replace("\"name\"", "\"value\"")]
+    );
+    // Null is as good as absent for an optional attribute, in both modes.
+    for semantics in [Semantics::Spec, Semantics::Go] {
+        let a = decode_by::<Attrs>("name = \"api\"\nport = null\n", semantics).unwrap();
+        assert_eq!(a.port, None);
+    }
+}
+
+#[test]
+fn go_mode_required_attribute_set_to_null_reaches_the_field() {
+    // Go's `gohcl.DecodeBody` (recorded): a required `string` field set to
+    // null is "Unsuitable value type; Unsuitable value: null value is not
+    // allowed" (the field's conversion refuses it), and a `cty.Value`
+    // field takes the null.
+    use hcl_decode::hcl_core::Semantics;
+    assert_eq!(
+        decode_by::<Attrs>("name = null\n", Semantics::Go).unwrap_err(),
         [
             "t.hcl:1,8-12: Invalid attribute value; Inappropriate value for attribute \"name\": a null value is not allowed here."
         ]
     );
+    let v = decode_by::<AnyValue>("value = null\n", Semantics::Go).unwrap();
+    assert!(v.value.is_null());
 }
 
 #[test]

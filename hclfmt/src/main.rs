@@ -195,6 +195,7 @@ fn parse_deep(
 ) -> (std::sync::Arc<hcl_core::native::ParsedFile>, Diagnostics) {
     let options = ParseOptions {
         max_depth: MAX_DEPTH,
+        ..ParseOptions::default()
     };
     std::thread::scope(|scope| {
         std::thread::Builder::new()

@@ -1,13 +1,14 @@
 //! The diagnostics every syntax's bodies share, worded as the Go
 //! implementation words them: an attribute or a block type an exhaustive
-//! schema does not name, and a missing required attribute.
+//! schema does not name, and a missing required attribute (absent, or, by
+//! the specification's rules, null).
 
 use crate::diagnostic::Diagnostic;
 use crate::pos::Range;
 use crate::quote::go_quote;
 use crate::suggest::suggestion;
 
-use super::{Attributes, BodySchema};
+use super::{Attribute, Attributes, BodySchema};
 
 /// The diagnostic for an attribute an exhaustive schema does not name, as
 /// the Go implementation words it: "Unsupported argument", about the name.
@@ -81,6 +82,37 @@ pub fn missing_attribute(name: &str, missing_item_range: Range) -> Diagnostic {
             go_quote(name)
         ))
         .with_subject(missing_item_range)
+}
+
+/// The diagnostic for a required attribute whose value is null, about its
+/// expression. The information model: "Calling applications _should_
+/// consider an attribute with a null value as equivalent to the value not
+/// being present at all", so by the specification's rules
+/// ([`Semantics::Spec`](crate::Semantics::Spec)) a null required attribute
+/// is missing, as an absent one is ([`missing_attribute`]). HashiCorp's
+/// decoders accept the null ([`Semantics::Go`](crate::Semantics::Go)).
+///
+/// ```
+/// use hcl_core::body::null_required_attribute;
+/// use hcl_core::native::parse_config_str;
+/// use hcl_core::Body;
+///
+/// let (file, _) = parse_config_str("name = null\n", "f.hcl");
+/// let (attrs, _) = file.body().just_attributes();
+/// let d = null_required_attribute(&attrs["name"]);
+/// assert_eq!(
+///     d.to_string(),
+///     "f.hcl:1,8-12: Missing required argument; The argument \"name\" is required, but its value is null, which counts as no value."
+/// );
+/// ```
+pub fn null_required_attribute(attr: &Attribute) -> Diagnostic {
+    Diagnostic::error("Missing required argument")
+        .with_detail(format!(
+            "The argument {} is required, but its value is null, which counts as no value.",
+            go_quote(&attr.name)
+        ))
+        .with_subject(attr.expr.range())
+        .with_context(attr.range.clone())
 }
 
 #[cfg(test)]

@@ -27,7 +27,8 @@
 //! The module is in parts: schemas ([`BodySchema`], `schema.rs`), the
 //! content processing finds ([`BodyContent`], `content.rs`), the diagnostics
 //! every syntax's bodies share ([`unexpected_attribute`],
-//! [`unexpected_block`], [`missing_attribute`], `diagnostics.rs`), merged
+//! [`unexpected_block`], [`missing_attribute`], [`null_required_attribute`],
+//! `diagnostics.rs`), merged
 //! bodies ([`merge_bodies`], `merged.rs`) and the names hidden from a
 //! remaining body (`hidden.rs`, used by the syntaxes); the [`Body`] and
 //! [`Expression`] traits are here, and every item is reachable as
@@ -64,7 +65,9 @@ use crate::traversal::Traversal;
 use crate::value::Value;
 
 pub use content::{Attribute, Attributes, Block, BodyContent};
-pub use diagnostics::{missing_attribute, unexpected_attribute, unexpected_block};
+pub use diagnostics::{
+    missing_attribute, null_required_attribute, unexpected_attribute, unexpected_block,
+};
 pub use merged::merge_bodies;
 pub use schema::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaError};
 

@@ -415,8 +415,9 @@ pub struct Unified {
 /// safe conversions, by the rules of "Type Unification" (applied
 /// transitively):
 ///
-/// - number and bool unify with string as string (number and bool alone do
-///   not unify, as in the Go implementation);
+/// - number and bool unify with string as string, and so (transitively)
+///   with each other: number and bool alone unify as string too, where Go
+///   finds no type (`docs/deviations.md`);
 /// - collections of the same kind unify by their element types; list and
 ///   set as list;
 /// - list, set and tuple as a tuple (tuples of one length unify element by
@@ -445,7 +446,9 @@ pub struct Unified {
 /// assert_eq!(u.ty, Type::object([("name", Type::String), ("port", Type::Number)]));
 /// assert!(u.conversions.iter().flatten().all(|c| c.safety() == Safety::Safe));
 ///
-/// assert!(unify(&[Type::Number, Type::Bool]).is_none());
+/// // Number and bool meet at string; Go's rules find no type.
+/// assert_eq!(unify(&[Type::Number, Type::Bool]).unwrap().ty, Type::String);
+/// assert!(hcl_core::convert::unify_with(&[Type::Number, Type::Bool], hcl_core::Semantics::Go).is_none());
 /// ```
 pub fn unify(types: &[Type]) -> Option<Unified> {
     unify_with(types, Semantics::Spec)

@@ -538,7 +538,7 @@ fn tuple_to_list_of_dynamic_unifies_element_types() {
 
 #[test]
 fn tuple_to_list_of_dynamic_fails_when_elements_do_not_unify() {
-    let v = Value::tuple([b(true), n(1)]);
+    let v = Value::tuple([b(true), list_of(Type::Number, [n(1)])]);
     assert_eq!(safety(v.ty(), &Type::list(Type::Dynamic)), None);
     assert_eq!(
         fails(&v, &Type::list(Type::Dynamic)).message(),
@@ -1025,11 +1025,46 @@ fn unify_number_and_bool_with_string_prefers_string() {
 }
 
 #[test]
-fn unify_number_and_bool_alone_fails() {
-    // Decision: as Go, no rule takes number and bool to string when string
-    // is not among the inputs.
-    assert!(unify(&[Type::Number, Type::Bool]).is_none());
-    assert!(unify(&[Type::list(Type::Number), Type::list(Type::Bool)]).is_none());
+fn deviation_unify_number_and_bool_as_string() {
+    // The rules "apply transitively": number and bool each unify with
+    // string, so they meet at string even when string is not an input. Go
+    // (`Unify` and `UnifyUnsafe`) finds no type for them
+    // (`go_mode_unify_number_and_bool_fails`).
+    let u = unify(&[Type::Number, Type::Bool]).unwrap_or_else(|| panic!());
+    assert_eq!(u.ty, Type::String);
+    let convs: Vec<Option<Safety>> = u
+        .conversions
+        .iter()
+        .map(|c| c.as_ref().map(Conversion::safety))
+        .collect();
+    assert_eq!(convs, [Some(Safe), Some(Safe)]);
+    let to_string = |v: &Value, i: usize| {
+        u.conversions[i]
+            .as_ref()
+            .unwrap_or_else(|| panic!())
+            .apply(v)
+    };
+    assert_eq!(to_string(&n(1), 0), Ok(s("1")));
+    assert_eq!(to_string(&b(false), 1), Ok(s("false")));
+    // Inside collections and structural types alike.
+    assert_eq!(
+        unified(&[Type::list(Type::Number), Type::list(Type::Bool)]),
+        Type::list(Type::String)
+    );
+    assert_eq!(
+        unified(&[Type::tuple([Type::Bool]), Type::tuple([Type::Number])]),
+        Type::tuple([Type::String])
+    );
+    assert_eq!(
+        unified(&[obj_ty([("a", Type::Bool)]), obj_ty([("a", Type::Number)])]),
+        obj_ty([("a", Type::String)])
+    );
+    // A tuple of numbers and bools converts to a list of any single type.
+    assert_eq!(
+        ok(&Value::tuple([n(1), b(true)]), &Type::list(Type::Dynamic)),
+        list_of(Type::String, [s("1"), s("true")])
+    );
+    // With string among the inputs nothing changes.
     assert_eq!(
         unified(&[
             Type::list(Type::Number),
@@ -1178,7 +1213,7 @@ fn unify_tuples_of_different_lengths_as_list() {
     assert!(
         unify(&[
             Type::tuple([Type::Bool]),
-            Type::tuple([Type::Number, Type::Number])
+            Type::tuple([Type::list(Type::Bool), Type::list(Type::Bool)])
         ])
         .is_none()
     );
@@ -1249,7 +1284,13 @@ fn unify_objects_as_union_of_attributes() {
             ("tls", b(false))
         ]))
     );
-    assert!(unify(&[obj_ty([("a", Type::Bool)]), obj_ty([("a", Type::Number)])]).is_none());
+    assert!(
+        unify(&[
+            obj_ty([("a", Type::Bool)]),
+            obj_ty([("a", Type::list(Type::Number))])
+        ])
+        .is_none()
+    );
 }
 
 #[test]
@@ -1297,7 +1338,13 @@ fn unify_tuples_of_same_length_elementwise() {
         ]),
         Type::tuple([Type::String, Type::Bool])
     );
-    assert!(unify(&[Type::tuple([Type::Bool]), Type::tuple([Type::Number])]).is_none());
+    assert!(
+        unify(&[
+            Type::tuple([Type::Bool]),
+            Type::tuple([Type::list(Type::Bool)])
+        ])
+        .is_none()
+    );
 }
 
 #[test]
@@ -1420,6 +1467,26 @@ fn go_fails(value: &Value, to: &Type) -> ConversionError {
 
 fn go_unified(types: &[Type]) -> Option<Type> {
     unify_with(types, GO).map(|u| u.ty)
+}
+
+#[test]
+fn go_mode_unify_number_and_bool_fails() {
+    // go-cty: `Unify` and `UnifyUnsafe` of number and bool give no type;
+    // a tuple of both is "all list elements must have the same type".
+    assert_eq!(go_unified(&[Type::Number, Type::Bool]), None);
+    assert_eq!(
+        go_unified(&[Type::list(Type::Number), Type::list(Type::Bool)]),
+        None
+    );
+    assert_eq!(
+        go_unified(&[Type::Number, Type::Bool, Type::String]),
+        Some(Type::String)
+    );
+    assert!(
+        go_fails(&Value::tuple([n(1), b(true)]), &Type::list(Type::Dynamic))
+            .to_string()
+            .contains("same type")
+    );
 }
 
 #[test]
@@ -1716,7 +1783,6 @@ fn go_mode_agrees_with_spec_where_there_is_no_deviation() {
             vec![Type::Number, Type::String, Type::Bool],
             Some(Type::String),
         ),
-        (vec![Type::Number, Type::Bool], None),
         (
             vec![Type::list(Type::String), Type::set(Type::String)],
             Some(Type::list(Type::String)),

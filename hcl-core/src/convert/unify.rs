@@ -7,8 +7,11 @@
 //! 1. The dynamic pseudo-type is set aside; it is the result only when every
 //!    input is dynamic.
 //! 2. Identical inputs count once; a single remaining type is the result.
-//! 3. Primitive types unify as string when string is among them (number and
-//!    bool alone do not unify).
+//! 3. Distinct primitive types unify as string. Number and bool each unify
+//!    with string by preferring it, and the rules "apply transitively", so
+//!    number and bool, with or without string, also unify as string (Go's
+//!    `Unify` finds no type for number and bool alone: see
+//!    `docs/deviations.md`).
 //! 4. Lists, sets and tuples unify as a tuple when there is a tuple, each
 //!    element the unification of the tuples' elements at that position and
 //!    of the lists' and sets' element types; tuples of different lengths
@@ -61,10 +64,9 @@ pub(crate) fn unify_types<'a>(types: impl IntoIterator<Item = &'a Type>) -> Opti
         _ => {}
     }
     if distinct.iter().all(|t| t.is_primitive()) {
-        return distinct
-            .iter()
-            .any(|t| **t == Type::String)
-            .then_some(Type::String);
+        // At least two distinct primitive types: string is among them, or
+        // they are number and bool, which meet at string (rule 3).
+        return Some(Type::String);
     }
     if distinct
         .iter()

@@ -677,8 +677,13 @@ mod tests {
             Type::String
         );
         assert_eq!(ExtType::None.approximate_base(), Type::Dynamic);
+        // Bool and number unify as string (the rules apply transitively).
         assert_eq!(
             ExtType::union([ExtType::Bool, ExtType::Number]).approximate_base(),
+            Type::String
+        );
+        assert_eq!(
+            ExtType::union([ExtType::Bool, ExtType::list(ExtType::Number)]).approximate_base(),
             Type::Dynamic
         );
     }

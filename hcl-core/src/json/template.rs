@@ -409,9 +409,6 @@ pub(crate) struct Template {
 
 /// The native parser's options: the JSON parser's nesting limit, the
 /// defaults otherwise.
-// The update is a no-op while `ParseOptions` has one field; it keeps this
-// right when it gets more.
-#[allow(clippy::needless_update)]
 fn native_options(max_depth: usize) -> ParseOptions {
     ParseOptions {
         max_depth,

@@ -1,8 +1,9 @@
 //! `coalesce`, `concat`, `hasindex` and `length` (cty's `general.go`,
 //! `sequence.go` and `collection.go`).
 
-use crate::convert::{convert, unify};
+use crate::convert::{convert_with, unify_with};
 use crate::function::{Function, FunctionError, Parameter};
+use crate::semantics::Semantics;
 use crate::ty::Type;
 use crate::value::Value;
 
@@ -12,8 +13,10 @@ use crate::value::Value;
 /// non-null one makes the result unknown; no non-null argument is an error
 /// ("no non-null arguments").
 ///
-/// Unification follows this crate's rules (see `convert::unify`), which
-/// differ from Go's for some structural types (`docs/deviations.md`).
+/// Unification follows the rules of the call's [`Semantics`]
+/// (`convert::unify_with`): the specification's by default, which differ
+/// from Go's for some types (`docs/deviations.md`: `coalesce(null, 1,
+/// true)` is `"1"` by the specification, an error in Go).
 ///
 /// ```
 /// use hcl_core::stdlib::coalesce;
@@ -31,13 +34,13 @@ pub fn coalesce() -> Function {
                 .allow_dynamic()
                 .allow_null(),
         )
-        .return_type(|args| {
+        .return_type_with_semantics(|args, sem| {
             let types: Vec<Type> = args.iter().map(|v| v.ty().clone()).collect();
-            unify(&types)
+            unify_with(&types, sem)
                 .map(|u| u.ty)
                 .ok_or_else(|| FunctionError::failed("all arguments must have the same type"))
         })
-        .build(|args, ty| {
+        .build_with_semantics(|args, ty, sem| {
             for arg in args {
                 if !arg.is_known() {
                     return Ok(Value::unknown(ty.clone()));
@@ -45,7 +48,8 @@ pub fn coalesce() -> Function {
                 if arg.is_null() {
                     continue;
                 }
-                return convert(arg, ty).map_err(|e| FunctionError::failed(e.to_string()));
+                return convert_with(arg, ty, sem)
+                    .map_err(|e| FunctionError::failed(e.to_string()));
             }
             Err(FunctionError::failed("no non-null arguments"))
         })
@@ -53,9 +57,10 @@ pub fn coalesce() -> Function {
 
 /// `concat(seqs...)`: the lists and tuples given, one after the other, in
 /// one sequence. When every argument is a list and their types unify, the
-/// result is a list of the unified type; otherwise it is a tuple (whose type
-/// needs the length of every list argument: with an unknown list it is the
-/// dynamic pseudo-type).
+/// result is a list of the unified type (by the rules of the call's
+/// [`Semantics`]); otherwise it is a tuple (whose type needs the length of
+/// every list argument: with an unknown list it is the dynamic
+/// pseudo-type).
 ///
 /// ```
 /// use hcl_core::stdlib::concat;
@@ -75,7 +80,7 @@ pub fn concat() -> Function {
     Function::builder()
         .description("Concatenates together all of the given lists or tuples into a single sequence, preserving the input order.")
         .variadic(Parameter::new("seqs", Type::Dynamic))
-        .return_type(|args| {
+        .return_type_with_semantics(|args, sem| {
             let Some(first) = args.first() else {
                 return Err(FunctionError::failed("at least one argument is required"));
             };
@@ -83,7 +88,7 @@ pub fn concat() -> Function {
                 && args.iter().all(|a| matches!(a.ty(), Type::List(_)))
             {
                 let types: Vec<Type> = args.iter().map(|v| v.ty().clone()).collect();
-                if let Some(u) = unify(&types) {
+                if let Some(u) = unify_with(&types, sem) {
                     return Ok(u.ty);
                 }
             }
@@ -112,11 +117,11 @@ pub fn concat() -> Function {
             }
             Ok(Type::tuple(elements))
         })
-        .build(|args, ty| match ty {
+        .build_with_semantics(|args, ty, sem| match ty {
             Type::List(ety) => {
                 let mut elements = Vec::new();
                 for (index, arg) in args.iter().enumerate() {
-                    let list = convert(arg, ty)
+                    let list = convert_with(arg, ty, sem)
                         .map_err(|e| FunctionError::argument(index, e.to_string()))?;
                     elements.extend(list.elements().unwrap_or_default().iter().cloned());
                 }
@@ -129,30 +134,44 @@ pub fn concat() -> Function {
         })
 }
 
-/// `hasindex(collection, key)`: whether indexing the list, map or tuple
-/// with the key would succeed (a list or tuple needs a whole number key in
-/// range, a map a string key it has; a key of another type gives `false`,
-/// never an error). Any other collection type is an error ("collection must
-/// be a list, a map or a tuple"), objects and sets included.
+/// `hasindex(collection, key)`: whether indexing the collection with the
+/// key would succeed: a list or tuple needs a whole number key in range, a
+/// map or an object a string key it has (a key of another type gives
+/// `false`, never an error).
+///
+/// Objects are collections by the specification's rules (hcldec's spec
+/// format: `hasindex(val, idx)` "returns true if the expression `val[idx]`
+/// could succeed", and `obj["name"]` does); Go's `hasindex`
+/// ([`Semantics::Go`]) refuses them, as it refuses every other type
+/// ("collection must be a list, a map or a tuple"). Sets are refused in
+/// both.
 ///
 /// ```
 /// use hcl_core::stdlib::hasindex;
-/// use hcl_core::Value;
+/// use hcl_core::{Semantics, Value};
 ///
 /// let list = Value::list([Value::string("a"), Value::string("b")]).unwrap();
 /// let f = hasindex();
 /// assert_eq!(f.call(&[list.clone(), Value::number(1)]).unwrap(), Value::bool(true));
 /// assert_eq!(f.call(&[list.clone(), Value::number(2)]).unwrap(), Value::bool(false));
 /// assert_eq!(f.call(&[list, Value::string("1")]).unwrap(), Value::bool(false));
+///
+/// let object = Value::object([("name", Value::string("web"))]);
+/// assert_eq!(f.call(&[object.clone(), Value::string("name")]).unwrap(), Value::bool(true));
+/// assert!(f.call_with(&[object, Value::string("name")], Semantics::Go).is_err());
 /// ```
 pub fn hasindex() -> Function {
     Function::builder()
         .description("Returns true if if the given collection can be indexed with the given key without producing an error, or false otherwise.")
         .param(Parameter::new("collection", Type::Dynamic).allow_dynamic())
         .param(Parameter::new("key", Type::Dynamic).allow_dynamic())
-        .return_type(|args| match args.first().map(Value::ty) {
-            Some(Type::Tuple(_) | Type::List(_) | Type::Map(_) | Type::Dynamic) => Ok(Type::Bool),
-            _ => Err(FunctionError::failed(
+        .return_type_with_semantics(|args, sem| match (args.first().map(Value::ty), sem) {
+            (Some(Type::Tuple(_) | Type::List(_) | Type::Map(_) | Type::Dynamic), _)
+            | (Some(Type::Object(_)), Semantics::Spec) => Ok(Type::Bool),
+            (_, Semantics::Spec) => Err(FunctionError::failed(
+                "collection must be a list, a map, an object or a tuple",
+            )),
+            (_, Semantics::Go) => Err(FunctionError::failed(
                 "collection must be a list, a map or a tuple",
             )),
         })
@@ -164,7 +183,7 @@ pub fn hasindex() -> Function {
         })
 }
 
-/// cty's `Value.HasIndex`.
+/// cty's `Value.HasIndex`, and the same for an object's attributes.
 fn has_index(collection: &Value, key: &Value) -> Value {
     if key.ty().is_dynamic() || collection.ty().is_dynamic() {
         return Value::unknown(Type::Bool);
@@ -195,33 +214,56 @@ fn has_index(collection: &Value, key: &Value) -> Value {
                 _ => Value::unknown(Type::Bool),
             }
         }
+        Type::Object(o) => {
+            if key.ty() != &Type::String {
+                return Value::bool(false);
+            }
+            match key.as_str() {
+                Some(k) => Value::bool(o.attribute(k).is_some()),
+                None => Value::unknown(Type::Bool),
+            }
+        }
         _ => Value::unknown(Type::Bool),
     }
 }
 
-/// `length(collection)`: the number of elements of a list, map, set or
-/// tuple. A set with unknown elements has an unknown length (they may turn
-/// out equal to others), unless it holds just one element. Any other type is
-/// an error (Go's message: "collection must be a list, a map or a tuple"),
-/// strings and objects included.
+/// `length(collection)`: the number of elements of a list, map, set,
+/// tuple or object (its attributes). A set with unknown elements has an
+/// unknown length (they may turn out equal to others), unless it holds just
+/// one element. Any other type is an error, strings included.
+///
+/// Objects are collections by the specification's rules (hcldec's spec
+/// format: `length(collection)` "returns the number of elements in the
+/// given collection (list, set, map, object, or tuple)"); Go's `length`
+/// ([`Semantics::Go`]) refuses them ("collection must be a list, a map or a
+/// tuple").
 ///
 /// ```
 /// use hcl_core::stdlib::length;
-/// use hcl_core::Value;
+/// use hcl_core::{Semantics, Value};
 ///
 /// let map = Value::map([("a", Value::number(1)), ("b", Value::number(2))]).unwrap();
 /// assert_eq!(length().call(&[map]).unwrap(), Value::number(2));
 /// assert!(length().call(&[Value::string("abc")]).is_err());
+///
+/// let object = Value::object([("a", Value::number(1)), ("b", Value::bool(true))]);
+/// assert_eq!(length().call(&[object.clone()]).unwrap(), Value::number(2));
+/// assert!(length().call_with(&[object], Semantics::Go).is_err());
 /// ```
 pub fn length() -> Function {
     Function::builder()
         .description("Returns the number of elements in the given collection.")
         .param(Parameter::new("collection", Type::Dynamic).allow_dynamic())
-        .return_type(|args| match args.first().map(Value::ty) {
-            Some(Type::Tuple(_) | Type::List(_) | Type::Map(_) | Type::Set(_) | Type::Dynamic) => {
-                Ok(Type::Number)
-            }
-            _ => Err(FunctionError::failed(
+        .return_type_with_semantics(|args, sem| match (args.first().map(Value::ty), sem) {
+            (
+                Some(Type::Tuple(_) | Type::List(_) | Type::Map(_) | Type::Set(_) | Type::Dynamic),
+                _,
+            )
+            | (Some(Type::Object(_)), Semantics::Spec) => Ok(Type::Number),
+            (_, Semantics::Spec) => Err(FunctionError::failed(
+                "collection must be a list, a set, a map, an object or a tuple",
+            )),
+            (_, Semantics::Go) => Err(FunctionError::failed(
                 "collection must be a list, a map or a tuple",
             )),
         })
@@ -229,8 +271,10 @@ pub fn length() -> Function {
             let Some(collection) = args.first() else {
                 return Ok(Value::unknown(Type::Number));
             };
-            if let Type::Tuple(t) = collection.ty() {
-                return Ok(count(t.len()));
+            match collection.ty() {
+                Type::Tuple(t) => return Ok(count(t.len())),
+                Type::Object(o) => return Ok(count(o.attributes().len())),
+                _ => {}
             }
             let Some(len) = collection.len() else {
                 return Ok(Value::unknown(Type::Number));

@@ -9,12 +9,15 @@ use std::rc::Rc;
 
 use hcl_core::body::{
     AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema, DynBody, DynExpression,
+    null_required_attribute,
 };
 use hcl_core::convert::{convert, unify};
 use hcl_core::path::{Path, PathStep};
 use hcl_core::pos::{Pos, Range};
 use hcl_core::quote::go_quote;
-use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Traversal, Type, Value};
+use hcl_core::{
+    Body, Diagnostic, Diagnostics, EvalContext, Expression, Semantics, Traversal, Type, Value,
+};
 
 use super::{BlockListSpec, BlockMapSpec, Spec, TransformSpec, ValidateSpec};
 
@@ -469,6 +472,13 @@ impl<'c> SpecDecoder<'c> {
                     return (Value::null(a.ty.clone()), Diagnostics::new());
                 };
                 let (value, mut diags) = attr.expr.value(self.ctx);
+                // By the specification a null attribute is an absent one,
+                // so a required one is missing; Go's `hcldec` takes the
+                // null.
+                if a.required && value.is_null() && self.ctx.semantics() == Semantics::Spec {
+                    diags.push(null_required_attribute(attr));
+                    return (Value::null(a.ty.clone()), diags);
+                }
                 match convert(&value, &a.ty) {
                     Ok(v) => (v, diags),
                     Err(e) => {

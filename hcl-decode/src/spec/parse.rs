@@ -10,7 +10,9 @@ use hcl_core::body::{
 };
 use hcl_core::native::{ParseOptions, parse_config};
 use hcl_core::pos::Range;
-use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Function, Type, Value};
+use hcl_core::{
+    Body, Diagnostic, Diagnostics, EvalContext, Expression, Function, Semantics, Type, Value,
+};
 
 use super::static_expr::StaticExpression;
 use super::types::type_expression;
@@ -686,8 +688,18 @@ fn decode_wrapped(
     }
 }
 
+/// A `transform` block: its `result` and one nested spec. The spec format
+/// calls `result` "(required)"; Go's `hcldec` decodes it into an
+/// `hcl.Expression`, which `gohcl` never requires, so that a transform
+/// without one gives null. The context's rule set decides
+/// ([`EvalContext::semantics`]): by the spec (the default) a missing
+/// `result` is "Missing required argument".
 fn decode_transform(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
-    let (content, rest, diags) = body.partial_content(&optional_attrs(&["result"]));
+    let schema = match ctx.semantics() {
+        Semantics::Spec => BodySchema::new().attribute(AttributeSchema::required("result")),
+        Semantics::Go => optional_attrs(&["result"]),
+    };
+    let (content, rest, diags) = body.partial_content(&schema);
     let args = Args::new(&content, body.missing_item_range(), diags);
     let result = args.expr("result");
     let mut diags = args.diags;

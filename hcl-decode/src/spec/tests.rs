@@ -551,3 +551,114 @@ fn implied_schema_merges_repeated_names() {
     assert!(schema.attributes[0].required);
     assert_eq!(schema.blocks.len(), 1);
 }
+
+/// A spec file decoded in a context with the rules of `semantics`: the
+/// spec file and its diagnostics, one line each.
+fn spec_by(src: &str, semantics: hcl_core::Semantics) -> (SpecFile, Vec<String>) {
+    let (file, diags) = parse_config_str(src, "s.hcldec");
+    assert!(diags.is_empty(), "{diags}");
+    let mut ctx = spec_context();
+    ctx.set_semantics(semantics);
+    let (spec, diags) = decode_spec_body_with(&file.body(), &ctx);
+    (spec, lines(&diags))
+}
+
+/// A transform without its `result`.
+const TRANSFORM_WITHOUT_RESULT: &str =
+    "object {\n  transform \"t\" {\n    attr { name = \"a\" }\n  }\n}\n";
+
+#[test]
+fn deviation_transform_without_result_is_an_error() {
+    // hcldec's spec format lists "`result` (required) - The expression to
+    // evaluate on the result of the nested spec". Go's hcldec decodes it
+    // into an `hcl.Expression`, which `gohcl` never requires: the transform
+    // gives null (`go_mode_transform_without_result_gives_null`).
+    let (_, diags) = spec_by(TRANSFORM_WITHOUT_RESULT, hcl_core::Semantics::Spec);
+    assert_eq!(
+        diags,
+        [
+            "Missing required argument | The argument \"result\" is required, but no definition was found. | s.hcldec:2,17-17"
+        ]
+    );
+    // `parse_spec_file` reads by the spec's rules.
+    assert_eq!(spec_errors(TRANSFORM_WITHOUT_RESULT), diags);
+}
+
+#[test]
+fn go_mode_transform_without_result_gives_null() {
+    // Go's hcldec (recorded): `transform { attr { name = "a" } }` on
+    // `a = 1` prints `null`, and an object holding it `{}` (nulls dropped).
+    let (spec, diags) = spec_by(TRANSFORM_WITHOUT_RESULT, hcl_core::Semantics::Go);
+    assert!(diags.is_empty(), "{diags:?}");
+    let (value, diags) = decode_str(&spec.root, "a = 1\n");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(value, Value::object([("t", Value::null(Type::Dynamic))]));
+}
+
+/// Decodes `input` by `spec` in a context with the rules of `semantics`.
+fn decode_by(spec: &Spec, input: &str, semantics: hcl_core::Semantics) -> (Value, Vec<String>) {
+    let (file, diags) = parse_config_str(input, "in.hcl");
+    assert!(diags.is_empty(), "{diags}");
+    let mut ctx = EvalContext::literal_only();
+    ctx.set_semantics(semantics);
+    let (value, diags) = decode(&file.body(), spec, &ctx);
+    (value, lines(&diags))
+}
+
+/// Two required attributes, one typed and one of any type.
+const REQUIRED_ATTRS: &str = "object {\n  attr \"name\" {\n    type     = string\n    required = true\n  }\n  attr \"any\" {\n    required = true\n  }\n}\n";
+
+#[test]
+fn deviation_required_attr_set_to_null_is_missing() {
+    // The information model: "Calling applications should consider an
+    // attribute with a null value as equivalent to the value not being
+    // present at all", so a required attribute set to null is missing. Go's
+    // hcldec takes the null (`go_mode_required_attr_set_to_null_is_null`).
+    let file = spec(REQUIRED_ATTRS);
+    let (value, diags) = decode_by(
+        &file.root,
+        "name = null\nany = null\n",
+        hcl_core::Semantics::Spec,
+    );
+    assert_eq!(
+        diags,
+        [
+            "Missing required argument | The argument \"name\" is required, but its value is null, which counts as no value. | in.hcl:1,8-12",
+            "Missing required argument | The argument \"any\" is required, but its value is null, which counts as no value. | in.hcl:2,7-11",
+        ]
+    );
+    assert_eq!(
+        value,
+        Value::object([
+            ("any", Value::null(Type::Dynamic)),
+            ("name", Value::null(Type::String)),
+        ])
+    );
+    // An optional attribute set to null is simply absent, in both modes.
+    let optional = spec("attr {\n  name = \"a\"\n  type = number\n}\n");
+    for semantics in [hcl_core::Semantics::Spec, hcl_core::Semantics::Go] {
+        let (value, diags) = decode_by(&optional.root, "a = null\n", semantics);
+        assert_eq!((value, diags), (Value::null(Type::Number), Vec::new()));
+    }
+}
+
+#[test]
+fn go_mode_required_attr_set_to_null_is_null() {
+    // Go's hcldec (recorded): `name = null` and `any = null` for required
+    // attributes give `{}` (with `--keep-nulls`, `{"any":null,"name":null}`)
+    // and no diagnostic.
+    let file = spec(REQUIRED_ATTRS);
+    let (value, diags) = decode_by(
+        &file.root,
+        "name = null\nany = null\n",
+        hcl_core::Semantics::Go,
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(
+        value,
+        Value::object([
+            ("any", Value::null(Type::Dynamic)),
+            ("name", Value::null(Type::String)),
+        ])
+    );
+}

@@ -11,6 +11,7 @@ use super::{Detail, Parser, between};
 use crate::native::ast::{Ast, ExprId, ExprKind, ForExpr, Text};
 use crate::native::lexer::{Token, TokenKind, is_go_space, is_plain_ascii_literal};
 use crate::quote::go_quote;
+use crate::semantics::Semantics;
 use crate::source::Span;
 use crate::suggest::levenshtein;
 
@@ -762,7 +763,14 @@ impl<'a> Parser<'a> {
     }
 
     /// Go's `flushHeredocTemplateParts`: removes the smallest indentation
-    /// of the lines from the literal at the start of each line.
+    /// of the lines from the literal at the start of each line. Lines of
+    /// white space alone are not counted (nor changed).
+    ///
+    /// The indentation is what the rule set says: "the minimum number of
+    /// leading spaces" (U+0020) by the specification, so that a tab is
+    /// content (and a line indented with tabs has no indentation); any
+    /// white space (Go's `unicode.IsSpace`), one per grapheme cluster, in
+    /// Go, so that a tab counts as one space.
     fn flush_heredoc(&mut self, pmark: usize) {
         const NONE: usize = usize::MAX;
         let src = self.src;
@@ -780,15 +788,10 @@ impl<'a> Parser<'a> {
                         if trimmed.is_empty() && orig.ends_with('\n') {
                             spaces = NONE;
                         } else {
-                            let space_bytes = orig.len() - trimmed.len();
-                            spaces = orig.get(..space_bytes).map_or(0, |s| {
-                                // Spaces and tabs are a grapheme cluster each.
-                                if s.bytes().all(|b| b == b' ' || b == b'\t') {
-                                    s.len()
-                                } else {
-                                    s.graphemes(true).count()
-                                }
-                            });
+                            spaces = match self.semantics {
+                                Semantics::Spec => leading_spaces(orig),
+                                Semantics::Go => go_indent_clusters(orig, trimmed),
+                            };
                             any = true;
                         }
                     }
@@ -807,6 +810,7 @@ impl<'a> Parser<'a> {
             return;
         }
         // Second pass: the same walk, adjusting the literals counted.
+        let semantics = self.semantics;
         let mut newline = true;
         let end = self.s_tparts.len();
         for i in pmark..end {
@@ -820,18 +824,11 @@ impl<'a> Parser<'a> {
                         let orig = text.as_str(src);
                         let trimmed = orig.trim_start_matches(is_go_space);
                         if !(trimmed.is_empty() && orig.ends_with('\n')) {
-                            let blanks = orig
-                                .as_bytes()
-                                .get(..min_spaces)
-                                .is_some_and(|b| b.iter().all(|&b| b == b' ' || b == b'\t'));
-                            // Spaces and tabs are a grapheme cluster each,
-                            // unless a combining mark follows the last.
-                            let cut: usize = if blanks
-                                && orig.as_bytes().get(min_spaces).is_none_or(u8::is_ascii)
-                            {
-                                min_spaces
-                            } else {
-                                orig.graphemes(true).take(min_spaces).map(str::len).sum()
+                            let cut = match semantics {
+                                // Every line counted starts with at least
+                                // `min_spaces` spaces, a byte each.
+                                Semantics::Spec => min_spaces.min(orig.len()),
+                                Semantics::Go => go_indent_bytes(orig, min_spaces),
                             };
                             text.cut_front(cut);
                             span.start = (span.start + cut as u32).min(span.end);
@@ -1146,5 +1143,47 @@ impl<'a> Parser<'a> {
         let tuple = self.mk(ExprKind::For(id), span);
         self.leave();
         self.mk(ExprKind::TemplateJoin { tuple }, span)
+    }
+}
+
+/// The number of spaces (U+0020) that `line` starts with, by the
+/// specification's reading of a `<<-` heredoc: a space that a combining
+/// mark follows is part of another character.
+fn leading_spaces(line: &str) -> usize {
+    let count = line.bytes().take_while(|&b| b == b' ').count();
+    if line.as_bytes().get(count).is_none_or(u8::is_ascii) {
+        count
+    } else {
+        line.graphemes(true).take_while(|g| *g == " ").count()
+    }
+}
+
+/// The grapheme clusters of white space that `line` starts with (`trimmed`
+/// is the rest): the indentation by Go's reading of a `<<-` heredoc.
+fn go_indent_clusters(line: &str, trimmed: &str) -> usize {
+    let space_bytes = line.len() - trimmed.len();
+    line.get(..space_bytes).map_or(0, |s| {
+        // Spaces and tabs are a grapheme cluster each.
+        if s.bytes().all(|b| b == b' ' || b == b'\t') {
+            s.len()
+        } else {
+            s.graphemes(true).count()
+        }
+    })
+}
+
+/// The bytes of the first `clusters` grapheme clusters of `line`, the
+/// white space that Go's reading of a `<<-` heredoc removes.
+fn go_indent_bytes(line: &str, clusters: usize) -> usize {
+    let blanks = line
+        .as_bytes()
+        .get(..clusters)
+        .is_some_and(|b| b.iter().all(|&b| b == b' ' || b == b'\t'));
+    // Spaces and tabs are a grapheme cluster each, unless a combining mark
+    // follows the last.
+    if blanks && line.as_bytes().get(clusters).is_none_or(u8::is_ascii) {
+        clusters
+    } else {
+        line.graphemes(true).take(clusters).map(str::len).sum()
     }
 }

@@ -459,6 +459,88 @@ fn heredoc_flush_strips_common_indent() {
     );
 }
 
+/// Each attribute's heredoc value, parsed by the rules of `semantics`.
+fn heredocs(src: &str, semantics: crate::Semantics) -> Vec<String> {
+    let options = ParseOptions {
+        semantics,
+        ..ParseOptions::default()
+    };
+    let (file, diags) = parse_config(src.as_bytes(), "t.hcl", &options);
+    assert!(diags.is_empty(), "{diags}");
+    ["a", "b", "c", "d", "e"]
+        .iter()
+        .map(|name| string_value(&file, name))
+        .collect()
+}
+
+/// Heredocs indented with tabs, alone or mixed with spaces.
+const TAB_HEREDOCS: &str = "a = <<-EOT\n\thello\n\t\tworld\nEOT\n\
+    b = <<-EOT\n\t  hello\n  \tworld\n\tEOT\n\
+    c = <<-EOT\n    a\n\tb\nEOT\n\
+    d = <<-EOT\n  a\n\t\n  b\n  EOT\n\
+    e = <<-EOT\n  \tx\n  y\n  EOT\n";
+
+#[test]
+fn deviation_heredoc_indentation_is_spaces_only() {
+    // The spec: a `<<-` heredoc removes "the minimum number of leading
+    // spaces" from each line, and whitespace is "a sequence of zero or more
+    // space characters (U+0020)" (tabs are "also treated as whitespace",
+    // but are not spaces). A tab is therefore content: a line indented with
+    // a tab has no leading spaces, and nothing is removed. Go counts any
+    // white space, one per character, so a tab counts as a space
+    // (`go_mode_heredoc_indentation_counts_tabs`).
+    assert_eq!(
+        heredocs(TAB_HEREDOCS, crate::Semantics::Spec),
+        [
+            "\thello\n\t\tworld\n",
+            "\t  hello\n  \tworld\n",
+            "    a\n\tb\n",
+            // A line of white space alone is not counted (nor changed).
+            "a\n\t\nb\n",
+            // The spaces before a tab are indentation.
+            "\tx\ny\n",
+        ]
+    );
+    // The literal's range starts after the spaces removed.
+    let (file, _) = parse_config(
+        b"a = <<-EOT\n  \tx\n  y\nEOT\n",
+        "t.hcl",
+        &ParseOptions::default(),
+    );
+    let ExprKind::Template { parts } = file.ast().expr(attr(&file, "a")).kind else {
+        panic!()
+    };
+    let first = file.ast().expr_list(parts)[0];
+    assert_eq!(
+        file.range(file.ast().expr(first).span).to_string(),
+        "t.hcl:2,3-3,1"
+    );
+}
+
+#[test]
+fn go_mode_heredoc_indentation_counts_tabs() {
+    // What Go's `hclsyntax.ParseConfig` gives for the same heredocs
+    // (`unicode.IsSpace`, counted in grapheme clusters): a tab is one
+    // column of indentation, whatever the other lines use.
+    assert_eq!(
+        heredocs(TAB_HEREDOCS, crate::Semantics::Go),
+        [
+            "hello\n\tworld\n",
+            "hello\nworld\n",
+            "   a\nb\n",
+            "a\n\t\nb\n",
+            "\tx\ny\n",
+        ]
+    );
+    // Without tabs both rule sets agree.
+    let spaces = "a = <<-EOT\n    first\n      second\n\n    third\n    EOT\n\
+        b = <<EOT\n\tkept\nEOT\nc = <<-EOT\n  x\n  EOT\nd = <<-EOT\nEOT\ne = <<-EOT\n y\nEOT\n";
+    assert_eq!(
+        heredocs(spaces, crate::Semantics::Go),
+        heredocs(spaces, crate::Semantics::Spec)
+    );
+}
+
 #[test]
 fn template_escapes_and_literal_sequences() {
     let file = config(
