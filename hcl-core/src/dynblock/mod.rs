@@ -66,7 +66,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::body::{
     AttributeSchema, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, DynBody,
@@ -97,14 +97,21 @@ pub fn expand(body: DynBody, ctx: &EvalContext) -> DynBody {
     })
 }
 
-/// The iterator of one level of dynamic blocks: its name, the current key
-/// and value, and the iterators of the enclosing levels by name.
+/// The iterator of one level of dynamic blocks: its name, its value (an
+/// object of the current key and value), and the iterator of the
+/// enclosing level.
+///
+/// One is made per generated block, and everything derived from it is
+/// made once: the object, and the context of the level's `labels` and of
+/// its nested `for_each` expressions (allocations per generated block are
+/// what expansion costs).
 #[derive(Debug)]
 struct Iteration {
     name: String,
-    key: Value,
-    value: Value,
-    inherited: BTreeMap<String, Arc<Iteration>>,
+    object: Value,
+    parent: Option<Arc<Iteration>>,
+    /// The `for_each` context of the level with the iterators declared.
+    scope: OnceLock<EvalContext>,
 }
 
 impl Iteration {
@@ -115,45 +122,50 @@ impl Iteration {
         key: Value,
         value: Value,
     ) -> Arc<Iteration> {
-        let inherited = match parent {
-            None => BTreeMap::new(),
-            Some(p) => {
-                let mut inherited = p.inherited.clone();
-                inherited.insert(p.name.clone(), Arc::clone(p));
-                inherited
-            }
-        };
         Arc::new(Iteration {
             name: name.to_owned(),
-            key,
-            value,
-            inherited,
+            object: Value::object([("key", key), ("value", value)]),
+            parent: parent.cloned(),
+            scope: OnceLock::new(),
         })
     }
 
-    /// The iterator's value: an object with `key` and `value`.
-    fn object(&self) -> Value {
-        Value::object([("key", self.key.clone()), ("value", self.value.clone())])
+    /// This iterator and the enclosing ones, the nearest first.
+    fn chain(&self) -> impl Iterator<Item = &Iteration> {
+        std::iter::successors(Some(self), |it| it.parent.as_deref())
     }
 
-    /// A child of `base` in which this iterator and the inherited ones are
+    /// A child of `base` in which this iterator and the enclosing ones are
     /// declared.
-    fn eval_context(this: Option<&Arc<Iteration>>, base: &EvalContext) -> EvalContext {
+    fn eval_context(&self, base: &EvalContext) -> EvalContext {
         let mut ctx = base.new_child();
-        if let Some(it) = this {
-            for (name, other) in &it.inherited {
-                // A literal-only context declares nothing; the expressions
-                // then report their references themselves.
-                let _ = ctx.declare_variable(name.clone(), other.object());
-            }
-            let _ = ctx.declare_variable(it.name.clone(), it.object());
+        // The outermost first, so that a nearer iterator of the same name
+        // shadows it. A literal-only context declares nothing; the
+        // expressions then report their references themselves.
+        let mut levels: Vec<&Iteration> = self.chain().collect();
+        levels.reverse();
+        for it in levels {
+            let _ = ctx.declare_variable(it.name.clone(), it.object.clone());
         }
         ctx
     }
 
-    /// Whether `name` is this iterator's or an inherited one's.
+    /// [`Iteration::eval_context`] of the level's `for_each` context
+    /// (always the same one for an iteration), made once.
+    fn scope(&self, for_each_ctx: &EvalContext) -> &EvalContext {
+        self.scope.get_or_init(|| self.eval_context(for_each_ctx))
+    }
+
+    /// Whether `name` is this iterator's or an enclosing one's.
     fn defines(this: Option<&Arc<Iteration>>, name: &str) -> bool {
-        this.is_some_and(|it| it.name == name || it.inherited.contains_key(name))
+        this.is_some_and(|it| it.chain().any(|it| it.name == name))
+    }
+
+    /// Whether `name` is an enclosing iterator's (not this one's).
+    fn inherits(&self, name: &str) -> bool {
+        self.parent
+            .as_deref()
+            .is_some_and(|p| p.chain().any(|it| it.name == name))
     }
 }
 
@@ -206,22 +218,19 @@ impl ExpandBody {
 
     /// The attributes of the original content, less the hidden ones, their
     /// expressions evaluated with the iterators when inside a dynamic block.
-    fn prepare_attributes(&self, raw: Attributes) -> Attributes {
-        if self.hidden_attributes.is_empty() && self.iteration.is_none() {
-            return raw;
+    fn prepare_attributes(&self, mut raw: Attributes) -> Attributes {
+        if !self.hidden_attributes.is_empty() {
+            raw.retain(|name, _| !self.hidden_attributes.contains(name));
         }
-        raw.into_iter()
-            .filter(|(name, _)| !self.hidden_attributes.contains(name))
-            .map(|(name, mut attribute)| {
-                if let Some(it) = &self.iteration {
-                    attribute.expr = Arc::new(IteratedExpression {
-                        inner: attribute.expr,
-                        iteration: Arc::clone(it),
-                    });
-                }
-                (name, attribute)
-            })
-            .collect()
+        if let Some(it) = &self.iteration {
+            for attribute in raw.values_mut() {
+                attribute.expr = Arc::new(IteratedExpression {
+                    inner: Arc::clone(&attribute.expr),
+                    iteration: Arc::clone(it),
+                });
+            }
+        }
+        raw
     }
 
     fn expand_blocks(
@@ -235,8 +244,12 @@ impl ExpandBody {
         for raw_block in raw {
             if raw_block.type_name != DYNAMIC {
                 if !self.hidden_blocks.contains_key(&raw_block.type_name) {
-                    let body =
-                        self.expand_child(Arc::clone(&raw_block.body), self.iteration.clone());
+                    // A nested static block: the same level of iterators.
+                    let body = self.expand_child(
+                        Arc::clone(&raw_block.body),
+                        self.iteration.clone(),
+                        self.for_each_ctx.clone(),
+                    );
                     blocks.push(Block { body, ..raw_block });
                 }
                 continue;
@@ -269,10 +282,13 @@ impl ExpandBody {
                 continue;
             };
             if spec.for_each.is_known() {
-                for (key, value) in elements(&spec.for_each) {
+                let elements = elements(&spec.for_each);
+                blocks.reserve(elements.len());
+                for (key, value) in elements {
                     let it = Iteration::child(self.iteration.as_ref(), &spec.iterator, key, value);
-                    if let Some(mut block) = spec.new_block(&it, &self.for_each_ctx, diags) {
-                        block.body = self.expand_child(block.body, Some(it));
+                    let scope = it.scope(&self.for_each_ctx).clone();
+                    if let Some(mut block) = spec.new_block(&scope, diags) {
+                        block.body = self.expand_child(block.body, Some(it), scope);
                         blocks.push(block);
                     }
                 }
@@ -283,9 +299,10 @@ impl ExpandBody {
                     Value::dynamic(),
                     Value::dynamic(),
                 );
-                if let Some(mut block) = spec.new_block(&it, &self.for_each_ctx, diags) {
+                let scope = it.scope(&self.for_each_ctx).clone();
+                if let Some(mut block) = spec.new_block(&scope, diags) {
                     block.body = Arc::new(UnknownBody {
-                        template: self.expand_child(block.body, Some(it)),
+                        template: self.expand_child(block.body, Some(it), scope),
                     });
                     blocks.push(block);
                 }
@@ -294,9 +311,14 @@ impl ExpandBody {
         blocks
     }
 
-    /// A nested body, expanded with the iterators of its level.
-    fn expand_child(&self, child: DynBody, iteration: Option<Arc<Iteration>>) -> DynBody {
-        let ctx = Iteration::eval_context(iteration.as_ref(), &self.for_each_ctx);
+    /// A nested body, expanded with the iterators of its level; `ctx` is
+    /// the level's `for_each` context (the iterators declared).
+    fn expand_child(
+        &self,
+        child: DynBody,
+        iteration: Option<Arc<Iteration>>,
+        ctx: EvalContext,
+    ) -> DynBody {
         Arc::new(ExpandBody {
             original: child,
             for_each_ctx: ctx,
@@ -549,18 +571,13 @@ struct ExpandSpec {
 }
 
 impl ExpandSpec {
-    /// The block of one iteration, or `None` after a label error.
-    fn new_block(
-        &self,
-        it: &Arc<Iteration>,
-        ctx: &EvalContext,
-        diags: &mut Diagnostics,
-    ) -> Option<Block> {
-        let label_ctx = Iteration::eval_context(Some(it), ctx);
+    /// The block of one iteration, or `None` after a label error;
+    /// `label_ctx` has the iterators declared.
+    fn new_block(&self, label_ctx: &EvalContext, diags: &mut Diagnostics) -> Option<Block> {
         let mut labels = Vec::with_capacity(self.labels.len());
         let mut label_ranges = Vec::with_capacity(self.labels.len());
         for expr in &self.labels {
-            let (value, label_diags) = expr.value(&label_ctx);
+            let (value, label_diags) = expr.value(label_ctx);
             let failed = label_diags.has_errors();
             diags.extend(label_diags);
             if failed {
@@ -646,8 +663,7 @@ struct IteratedExpression {
 
 impl Expression for IteratedExpression {
     fn value(&self, ctx: &EvalContext) -> (Value, Diagnostics) {
-        let ctx = Iteration::eval_context(Some(&self.iteration), ctx);
-        self.inner.value(&ctx)
+        self.inner.value(&self.iteration.eval_context(ctx))
     }
 
     fn variables(&self) -> Vec<Traversal> {
@@ -897,7 +913,7 @@ impl WalkVariablesNode {
             );
             if let Some(attr) = inner.attributes.get("for_each") {
                 for t in attr.expr.variables() {
-                    if !it.inherited.contains_key(t.root_name().unwrap_or("")) {
+                    if !it.inherits(t.root_name().unwrap_or("")) {
                         vars.push(t);
                     }
                 }

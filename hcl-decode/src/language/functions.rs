@@ -12,7 +12,7 @@
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use hcl_core::body::{
     AttributeSchema, Block, BlockHeaderSchema, BodySchema, DynBody, DynExpression,
@@ -100,8 +100,111 @@ pub fn functions_from_blocks(
     blocks: &[Block],
     ctx: ContextFn,
 ) -> (BTreeMap<String, Function>, Diagnostics) {
-    let mut diags = Diagnostics::new();
+    let (definitions, diags) = definitions(blocks);
+    let funcs = definitions
+        .into_iter()
+        .map(|def| {
+            let name = def.name.clone();
+            (name, user_function(def, Scope::Given(Arc::clone(&ctx))))
+        })
+        .collect();
+    (funcs, diags)
+}
+
+/// The functions of `function` blocks that see `base` and each other (the
+/// configuration language's): a function may call any of them, itself
+/// included, up to [`MAX_CALL_DEPTH`] calls deep.
+///
+/// They hold no reference cycle: the context their bodies are evaluated
+/// in (`base` and the functions) holds *weak* versions of them, and only
+/// the returned ones own that context. Once every returned function (and
+/// every context they were declared in) is dropped, the context, and what
+/// `base` holds, are freed.
+///
+/// A `result` that refers to the variable `hidden` (not a parameter of
+/// that name) is an error at the reference; in the functions' scope,
+/// `hidden` is then the unknown value, so that a call gives an unknown
+/// result and no second error.
+pub(crate) fn linked_functions(
+    blocks: &[Block],
+    base: &EvalContext,
+    hidden: Option<&str>,
+) -> (BTreeMap<String, Function>, Diagnostics) {
+    let (funcs, _, diags) = linked_functions_with_scope(blocks, base, hidden);
+    (funcs, diags)
+}
+
+/// [`linked_functions`], and a weak reference to the scope they share
+/// (to check that it is freed).
+fn linked_functions_with_scope(
+    blocks: &[Block],
+    base: &EvalContext,
+    hidden: Option<&str>,
+) -> (
+    BTreeMap<String, Function>,
+    std::sync::Weak<OnceLock<EvalContext>>,
+    Diagnostics,
+) {
+    let (definitions, mut diags) = definitions(blocks);
+    let scope: Arc<OnceLock<EvalContext>> = Arc::new(OnceLock::new());
+    let weak = Arc::downgrade(&scope);
+    let mut inner = base.new_child();
+    if let Some(hidden) = hidden
+        && hidden_references(&definitions, hidden, &mut diags)
+    {
+        let _ = inner.declare_variable(hidden, Value::dynamic());
+    }
     let mut funcs = BTreeMap::new();
+    for def in definitions {
+        // Within the scope, a function refers to the scope weakly; a call
+        // of one of these only happens inside a call of an owning one,
+        // which keeps the scope alive.
+        let inner_fn = user_function(Arc::clone(&def), Scope::Weak(weak.clone()));
+        // Declaring fails only in a literal-only base, where nothing can
+        // call a function anyway.
+        let _ = inner.declare_function(def.name.clone(), inner_fn);
+        let name = def.name.clone();
+        funcs.insert(name, user_function(def, Scope::Owned(Arc::clone(&scope))));
+    }
+    let _ = scope.set(inner);
+    (funcs, weak, diags)
+}
+
+/// Reports each reference to `hidden` in a function's `result` (unless a
+/// parameter has that name); returns whether there was one.
+fn hidden_references(
+    definitions: &[Arc<Definition>],
+    hidden: &str,
+    diags: &mut Diagnostics,
+) -> bool {
+    let mut found = false;
+    for def in definitions {
+        if def.params.iter().chain(&def.variadic).any(|p| p == hidden) {
+            continue;
+        }
+        for t in def.result.variables() {
+            if t.root_name() != Some(hidden) {
+                continue;
+            }
+            found = true;
+            let mut d = Diagnostic::error("Local values are not available in functions")
+                .with_detail(format!(
+                    "The result of the function {:?} cannot refer to {hidden}: a function sees its parameters, var and the functions. Pass the value as an argument instead.",
+                    def.name
+                ));
+            if let Some(range) = t.source_range() {
+                d = d.with_subject(range);
+            }
+            diags.push(d);
+        }
+    }
+    found
+}
+
+/// The definitions of `function` blocks, with their diagnostics.
+fn definitions(blocks: &[Block]) -> (Vec<Arc<Definition>>, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let mut out = Vec::new();
     let mut defined: BTreeMap<String, hcl_core::Range> = BTreeMap::new();
     let func_schema = BodySchema::new()
         .attribute(AttributeSchema::required("params"))
@@ -170,16 +273,14 @@ pub fn functions_from_blocks(
                 }
             }
         }
-        let function = user_function(
-            name.clone(),
+        out.push(Arc::new(Definition {
+            name: name.clone(),
             params,
             variadic,
-            result_attr.expr.clone(),
-            Arc::clone(&ctx),
-        );
-        funcs.insert(name.clone(), function);
+            result: result_attr.expr.clone(),
+        }));
     }
-    (funcs, diags)
+    (out, diags)
 }
 
 /// How many user-function calls may be nested (a recursion deeper than
@@ -193,26 +294,49 @@ thread_local! {
     static LIMIT: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
-/// The function of one `function` block.
-fn user_function(
+/// What a `function` block says.
+struct Definition {
     name: String,
     params: Vec<String>,
     variadic: Option<String>,
     result: DynExpression,
-    ctx: ContextFn,
-) -> Function {
-    let body = Arc::new(UserFunctionBody {
-        name,
-        params: params.clone(),
-        variadic: variadic.clone(),
-        result,
-        ctx,
-    });
+}
+
+/// Where a user function's `result` is evaluated.
+enum Scope {
+    /// A context given by the caller of [`functions_from_blocks`].
+    Given(ContextFn),
+    /// The shared scope of [`linked_functions`], owned by this function.
+    Owned(Arc<OnceLock<EvalContext>>),
+    /// The same scope, seen from inside itself.
+    Weak(std::sync::Weak<OnceLock<EvalContext>>),
+}
+
+impl Scope {
+    fn context(&self) -> Result<EvalContext, FunctionError> {
+        match self {
+            Scope::Given(ctx) => Ok(ctx()),
+            Scope::Owned(scope) => Ok(scope.get().cloned().unwrap_or_default()),
+            Scope::Weak(scope) => scope
+                .upgrade()
+                .map(|scope| scope.get().cloned().unwrap_or_default())
+                .ok_or_else(|| {
+                    FunctionError::failed(
+                        "the configuration that defines this function has been dropped",
+                    )
+                }),
+        }
+    }
+}
+
+/// The function of one `function` block.
+fn user_function(def: Arc<Definition>, scope: Scope) -> Function {
     let mut builder =
-        Function::builder().params(params.iter().map(|p| Parameter::new(p, Type::Dynamic)));
-    if let Some(v) = &variadic {
+        Function::builder().params(def.params.iter().map(|p| Parameter::new(p, Type::Dynamic)));
+    if let Some(v) = &def.variadic {
         builder = builder.variadic(Parameter::new(v, Type::Dynamic));
     }
+    let body = Arc::new(UserFunctionBody { def, scope });
     let for_type = Arc::clone(&body);
     builder
         .return_type(move |args| for_type.call(args).map(|v| v.ty().clone()))
@@ -220,19 +344,16 @@ fn user_function(
 }
 
 struct UserFunctionBody {
-    name: String,
-    params: Vec<String>,
-    variadic: Option<String>,
-    result: DynExpression,
-    ctx: ContextFn,
+    def: Arc<Definition>,
+    scope: Scope,
 }
 
 impl std::fmt::Debug for UserFunctionBody {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("UserFunctionBody")
-            .field("name", &self.name)
-            .field("params", &self.params)
-            .field("variadic", &self.variadic)
+            .field("name", &self.def.name)
+            .field("params", &self.def.params)
+            .field("variadic", &self.def.variadic)
             .finish_non_exhaustive()
     }
 }
@@ -243,7 +364,7 @@ impl UserFunctionBody {
         if depth >= MAX_CALL_DEPTH {
             let message = format!(
                 "the user function {:?} was called more than {MAX_CALL_DEPTH} calls deep (a recursion that does not end?)",
-                self.name
+                self.def.name
             );
             LIMIT.with(|l| *l.borrow_mut() = Some(message.clone()));
             return Err(FunctionError::failed(message));
@@ -263,20 +384,20 @@ impl UserFunctionBody {
     }
 
     fn call_inner(&self, args: &[Value]) -> Result<Value, FunctionError> {
-        let mut ctx = (self.ctx)().new_child();
+        let mut ctx = self.scope.context()?.new_child();
         let declare = |ctx: &mut EvalContext, name: &str, value: Value| {
             ctx.declare_variable(name, value)
                 .map(|_| ())
                 .map_err(|e| FunctionError::failed(e.to_string()))
         };
-        for (name, value) in self.params.iter().zip(args) {
+        for (name, value) in self.def.params.iter().zip(args) {
             declare(&mut ctx, name, value.clone())?;
         }
-        if let Some(v) = &self.variadic {
-            let rest = args.get(self.params.len()..).unwrap_or_default();
+        if let Some(v) = &self.def.variadic {
+            let rest = args.get(self.def.params.len()..).unwrap_or_default();
             declare(&mut ctx, v, Value::tuple(rest.iter().cloned()))?;
         }
-        let (value, diags) = self.result.value(&ctx);
+        let (value, diags) = self.def.result.value(&ctx);
         if diags.has_errors() {
             return Err(FunctionError::failed(diagnostics_error_string(&diags)));
         }

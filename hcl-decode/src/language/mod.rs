@@ -23,7 +23,7 @@ mod variables;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use hcl_core::body::{BlockHeaderSchema, BodySchema};
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, Range, Renderer, Type, Value};
@@ -154,6 +154,10 @@ pub(crate) struct Prepared {
     pub(crate) secrets: Vec<String>,
     /// Variable files read: name and text, for the renderer.
     pub(crate) var_files: Vec<(String, Arc<str>)>,
+    /// `variable_blocks()` and `locals()`: only then does the layer own
+    /// `var`/`local` and word unresolved references to them itself.
+    variables_on: bool,
+    locals_on: bool,
 }
 
 fn declare(ctx: &mut EvalContext, name: &str, value: Value, diags: &mut Diagnostics) {
@@ -204,6 +208,8 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
         masks: Vec::new(),
         secrets: Vec::new(),
         var_files: Vec::new(),
+        variables_on: options.variable_blocks,
+        locals_on: options.locals,
     };
 
     // Variables first: functions, validations and locals see them.
@@ -220,15 +226,11 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
         vars = Some((out.variables, out.validations));
     }
 
-    // User functions see the variables and each other.
+    // User functions see the variables, the application's variables and
+    // functions, and each other; not the locals (see the module docs).
     if options.user_functions {
-        let cell: Arc<OnceLock<EvalContext>> = Arc::new(OnceLock::new());
-        let getter = Arc::clone(&cell);
-        let fallback = fn_ctx.clone();
-        let (funcs, d) = functions::functions_from_blocks(
-            &blocks("function"),
-            Arc::new(move || getter.get().cloned().unwrap_or_else(|| fallback.clone())),
-        );
+        let hidden = options.locals.then_some("local");
+        let (funcs, d) = functions::linked_functions(&blocks("function"), &fn_ctx, hidden);
         prepared.failed |= d.has_errors();
         diags.extend(d);
         for (name, f) in funcs {
@@ -236,7 +238,6 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
                 diags.push(Diagnostic::error("Invalid decoder options").with_detail(e.to_string()));
             }
         }
-        let _ = cell.set(fn_ctx.clone());
     }
 
     // Validations, now that functions exist.
@@ -312,9 +313,20 @@ impl Prepared {
             return d;
         };
         let before = &text.as_bytes()[..subject.start.byte.min(text.len())];
-        let (root, names): (&str, Vec<&str>) = if before.ends_with(b"local") {
+        // `local` as a whole name (not the end of `mylocal`).
+        let is_root = |root: &str| {
+            before.ends_with(root.as_bytes())
+                && !before[..before.len() - root.len()]
+                    .last()
+                    .is_some_and(|&b| {
+                        b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | 0x80..)
+                    })
+        };
+        // With a feature off, `local`/`var` are whatever the application
+        // declared (or nothing): the core's wording stands.
+        let (root, names): (&str, Vec<&str>) = if self.locals_on && is_root("local") {
             ("local", self.locals.keys().map(String::as_str).collect())
-        } else if before.ends_with(b"var") {
+        } else if self.variables_on && is_root("var") {
             ("var", self.variables.keys().map(String::as_str).collect())
         } else {
             return d;
