@@ -90,7 +90,7 @@ const DYNAMIC: &str = "dynamic";
 pub fn expand(body: DynBody, ctx: &EvalContext) -> DynBody {
     Arc::new(ExpandBody {
         original: body,
-        for_each_ctx: ctx.clone(),
+        base_ctx: ctx.clone(),
         iteration: None,
         hidden_attributes: BTreeSet::new(),
         hidden_blocks: BTreeMap::new(),
@@ -115,16 +115,28 @@ struct Iteration {
 }
 
 impl Iteration {
-    /// The iterator of a level nested in `parent` (if any).
+    /// The iterator of a level nested in `parent` (if any). `types` keeps
+    /// the type of the last iterator object made, with its key and value
+    /// types: the elements of a collection share it.
     fn child(
         parent: Option<&Arc<Iteration>>,
         name: &str,
         key: Value,
         value: Value,
+        types: &mut Option<(Type, Type, Type)>,
     ) -> Arc<Iteration> {
+        let ty = match types {
+            Some((k, v, ty)) if k == key.ty() && v == value.ty() => ty.clone(),
+            _ => {
+                let ty = Type::object([("key", key.ty().clone()), ("value", value.ty().clone())]);
+                *types = Some((key.ty().clone(), value.ty().clone(), ty.clone()));
+                ty
+            }
+        };
+        let attributes = BTreeMap::from([("key".to_owned(), key), ("value".to_owned(), value)]);
         Arc::new(Iteration {
             name: name.to_owned(),
-            object: Value::object([("key", key), ("value", value)]),
+            object: Value::from_attributes_unchecked(ty, attributes),
             parent: parent.cloned(),
             scope: OnceLock::new(),
         })
@@ -172,7 +184,9 @@ impl Iteration {
 /// A body whose dynamic blocks are expanded on processing.
 struct ExpandBody {
     original: DynBody,
-    for_each_ctx: EvalContext,
+    /// The `for_each` context of the enclosing level (the context given
+    /// to [`expand`] at the top).
+    base_ctx: EvalContext,
     /// Set inside the content of a dynamic block.
     iteration: Option<Arc<Iteration>>,
     hidden_attributes: BTreeSet<String>,
@@ -189,6 +203,16 @@ impl fmt::Debug for ExpandBody {
 }
 
 impl ExpandBody {
+    /// The context of this level's `for_each` and `labels` expressions:
+    /// the enclosing level's, with this level's iterators declared (made
+    /// on first use: most generated blocks have no nested dynamic block).
+    fn for_each_ctx(&self) -> &EvalContext {
+        match &self.iteration {
+            Some(it) => it.scope(&self.base_ctx),
+            None => &self.base_ctx,
+        }
+    }
+
     /// The schema given, plus `dynamic` blocks, plus the names hidden by
     /// earlier partial processing (so that the original body accepts them
     /// and this body drops them).
@@ -248,7 +272,7 @@ impl ExpandBody {
                     let body = self.expand_child(
                         Arc::clone(&raw_block.body),
                         self.iteration.clone(),
-                        self.for_each_ctx.clone(),
+                        self.base_ctx.clone(),
                     );
                     blocks.push(Block { body, ..raw_block });
                 }
@@ -281,14 +305,21 @@ impl ExpandBody {
             let Some(spec) = self.decode_spec(block_schema, &raw_block, diags) else {
                 continue;
             };
+            let base = self.for_each_ctx();
+            let mut types = None;
             if spec.for_each.is_known() {
                 let elements = elements(&spec.for_each);
                 blocks.reserve(elements.len());
                 for (key, value) in elements {
-                    let it = Iteration::child(self.iteration.as_ref(), &spec.iterator, key, value);
-                    let scope = it.scope(&self.for_each_ctx).clone();
-                    if let Some(mut block) = spec.new_block(&scope, diags) {
-                        block.body = self.expand_child(block.body, Some(it), scope);
+                    let it = Iteration::child(
+                        self.iteration.as_ref(),
+                        &spec.iterator,
+                        key,
+                        value,
+                        &mut types,
+                    );
+                    if let Some(mut block) = spec.new_block(&it, base, diags) {
+                        block.body = self.expand_child(block.body, Some(it), base.clone());
                         blocks.push(block);
                     }
                 }
@@ -298,11 +329,11 @@ impl ExpandBody {
                     &spec.iterator,
                     Value::dynamic(),
                     Value::dynamic(),
+                    &mut types,
                 );
-                let scope = it.scope(&self.for_each_ctx).clone();
-                if let Some(mut block) = spec.new_block(&scope, diags) {
+                if let Some(mut block) = spec.new_block(&it, base, diags) {
                     block.body = Arc::new(UnknownBody {
-                        template: self.expand_child(block.body, Some(it), scope),
+                        template: self.expand_child(block.body, Some(it), base.clone()),
                     });
                     blocks.push(block);
                 }
@@ -311,17 +342,17 @@ impl ExpandBody {
         blocks
     }
 
-    /// A nested body, expanded with the iterators of its level; `ctx` is
-    /// the level's `for_each` context (the iterators declared).
+    /// A nested body, expanded with the iterators of its level; `base_ctx`
+    /// is the enclosing level's `for_each` context.
     fn expand_child(
         &self,
         child: DynBody,
         iteration: Option<Arc<Iteration>>,
-        ctx: EvalContext,
+        base_ctx: EvalContext,
     ) -> DynBody {
         Arc::new(ExpandBody {
             original: child,
-            for_each_ctx: ctx,
+            base_ctx,
             iteration,
             hidden_attributes: BTreeSet::new(),
             hidden_blocks: BTreeMap::new(),
@@ -350,7 +381,7 @@ impl ExpandBody {
         }
 
         let each_attr = content.attributes.get("for_each")?;
-        let (for_each, each_diags) = each_attr.expr.value(&self.for_each_ctx);
+        let (for_each, each_diags) = each_attr.expr.value(self.for_each_ctx());
         diags.extend(each_diags);
         let iterable = matches!(
             for_each.ty(),
@@ -504,7 +535,7 @@ impl Body for ExpandBody {
         let (_, original, _) = self.original.partial_content(&own);
         let remain = Arc::new(ExpandBody {
             original,
-            for_each_ctx: self.for_each_ctx.clone(),
+            base_ctx: self.base_ctx.clone(),
             iteration: self.iteration.clone(),
             hidden_attributes,
             hidden_blocks,
@@ -571,13 +602,18 @@ struct ExpandSpec {
 }
 
 impl ExpandSpec {
-    /// The block of one iteration, or `None` after a label error;
-    /// `label_ctx` has the iterators declared.
-    fn new_block(&self, label_ctx: &EvalContext, diags: &mut Diagnostics) -> Option<Block> {
+    /// The block of iteration `it` (made in `base`, the `for_each`
+    /// context of the dynamic block), or `None` after a label error.
+    fn new_block(
+        &self,
+        it: &Iteration,
+        base: &EvalContext,
+        diags: &mut Diagnostics,
+    ) -> Option<Block> {
         let mut labels = Vec::with_capacity(self.labels.len());
         let mut label_ranges = Vec::with_capacity(self.labels.len());
         for expr in &self.labels {
-            let (value, label_diags) = expr.value(label_ctx);
+            let (value, label_diags) = expr.value(it.scope(base));
             let failed = label_diags.has_errors();
             diags.extend(label_diags);
             if failed {
@@ -910,6 +946,7 @@ impl WalkVariablesNode {
                 &iterator,
                 Value::dynamic(),
                 Value::dynamic(),
+                &mut None,
             );
             if let Some(attr) = inner.attributes.get("for_each") {
                 for t in attr.expr.variables() {
