@@ -111,26 +111,24 @@ pub fn functions_from_blocks(
     (funcs, diags)
 }
 
-/// The functions of `function` blocks that see `base` and each other (the
-/// configuration language's): a function may call any of them, itself
-/// included, up to [`MAX_CALL_DEPTH`] calls deep.
+/// The functions of `function` blocks of a configuration (the language
+/// layer's): each sees its parameters, the functions of `base` and the
+/// configuration's functions (itself included, up to [`MAX_CALL_DEPTH`]
+/// calls deep), and no variable: its result depends on its arguments
+/// only. A reference to anything else in a `result` is an error at the
+/// reference; in the functions' scope that name is then the unknown
+/// value, so that a call gives an unknown result and no second error.
 ///
 /// They hold no reference cycle: the context their bodies are evaluated
-/// in (`base` and the functions) holds *weak* versions of them, and only
-/// the returned ones own that context. Once every returned function (and
-/// every context they were declared in) is dropped, the context, and what
-/// `base` holds, are freed.
-///
-/// A `result` that refers to the variable `hidden` (not a parameter of
-/// that name) is an error at the reference; in the functions' scope,
-/// `hidden` is then the unknown value, so that a call gives an unknown
-/// result and no second error.
+/// in holds *weak* versions of them, and only the returned ones own that
+/// context. Once every returned function (and every context they were
+/// declared in) is dropped, the context, and the functions of `base` it
+/// holds, are freed.
 pub(crate) fn linked_functions(
     blocks: &[Block],
     base: &EvalContext,
-    hidden: Option<&str>,
 ) -> (BTreeMap<String, Function>, Diagnostics) {
-    let (funcs, _, diags) = linked_functions_with_scope(blocks, base, hidden);
+    let (funcs, _, diags) = linked_functions_with_scope(blocks, base);
     (funcs, diags)
 }
 
@@ -139,7 +137,6 @@ pub(crate) fn linked_functions(
 fn linked_functions_with_scope(
     blocks: &[Block],
     base: &EvalContext,
-    hidden: Option<&str>,
 ) -> (
     BTreeMap<String, Function>,
     std::sync::Weak<OnceLock<EvalContext>>,
@@ -148,11 +145,16 @@ fn linked_functions_with_scope(
     let (definitions, mut diags) = definitions(blocks);
     let scope: Arc<OnceLock<EvalContext>> = Arc::new(OnceLock::new());
     let weak = Arc::downgrade(&scope);
-    let mut inner = base.new_child();
-    if let Some(hidden) = hidden
-        && hidden_references(&definitions, hidden, &mut diags)
-    {
-        let _ = inner.declare_variable(hidden, Value::dynamic());
+    // The functions of `base`, none of its variables.
+    let mut inner = EvalContext::with_mode(base.mode());
+    inner.set_semantics(base.semantics());
+    for (name, f) in base.functions() {
+        // Declaring fails only in a literal-only context, where nothing
+        // can call a function anyway (and so below).
+        let _ = inner.declare_function(name, f.clone());
+    }
+    for name in outside_references(&definitions, &mut diags) {
+        let _ = inner.declare_variable(name, Value::dynamic());
     }
     let mut funcs = BTreeMap::new();
     for def in definitions {
@@ -160,8 +162,6 @@ fn linked_functions_with_scope(
         // of one of these only happens inside a call of an owning one,
         // which keeps the scope alive.
         let inner_fn = user_function(Arc::clone(&def), Scope::Weak(weak.clone()));
-        // Declaring fails only in a literal-only base, where nothing can
-        // call a function anyway.
         let _ = inner.declare_function(def.name.clone(), inner_fn);
         let name = def.name.clone();
         funcs.insert(name, user_function(def, Scope::Owned(Arc::clone(&scope))));
@@ -170,26 +170,25 @@ fn linked_functions_with_scope(
     (funcs, weak, diags)
 }
 
-/// Reports each reference to `hidden` in a function's `result` (unless a
-/// parameter has that name); returns whether there was one.
-fn hidden_references(
+/// Reports each reference in a function's `result` to a variable that is
+/// not one of its parameters; returns the names referred to.
+fn outside_references(
     definitions: &[Arc<Definition>],
-    hidden: &str,
     diags: &mut Diagnostics,
-) -> bool {
-    let mut found = false;
+) -> std::collections::BTreeSet<String> {
+    let mut names = std::collections::BTreeSet::new();
     for def in definitions {
-        if def.params.iter().chain(&def.variadic).any(|p| p == hidden) {
-            continue;
-        }
         for t in def.result.variables() {
-            if t.root_name() != Some(hidden) {
+            let Some(root) = t.root_name() else {
+                continue;
+            };
+            if def.params.iter().chain(&def.variadic).any(|p| p == root) {
                 continue;
             }
-            found = true;
-            let mut d = Diagnostic::error("Local values are not available in functions")
+            names.insert(root.to_owned());
+            let mut d = Diagnostic::error("Variables not allowed in a function")
                 .with_detail(format!(
-                    "The result of the function {:?} cannot refer to {hidden}: a function sees its parameters, var and the functions. Pass the value as an argument instead.",
+                    "The result of the function {:?} refers to {root:?}, but a function sees only its parameters and the functions. Pass the value as an argument instead.",
                     def.name
                 ));
             if let Some(range) = t.source_range() {
@@ -198,7 +197,7 @@ fn hidden_references(
             diags.push(d);
         }
     }
-    found
+    names
 }
 
 /// The definitions of `function` blocks, with their diagnostics.
@@ -402,5 +401,53 @@ impl UserFunctionBody {
             return Err(FunctionError::failed(diagnostics_error_string(&diags)));
         }
         Ok(value)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use hcl_core::native::parse_config_str;
+
+    fn blocks(src: &str) -> Vec<Block> {
+        let (file, diags) = parse_config_str(src, "f.hcl");
+        assert!(!diags.has_errors(), "{diags}");
+        let schema = BodySchema::new().block(BlockHeaderSchema::new("function").label("name"));
+        let (content, _) = file.body().content(&schema);
+        content.blocks
+    }
+
+    #[test]
+    fn linked_functions_call_each_other_and_free_their_scope() {
+        let src = "function \"even\" {\n  params = [n]\n  result = n == 0 ? true : odd(n - 1)\n}\n\
+function \"odd\" {\n  params = [n]\n  result = n == 0 ? false : even(n - 1)\n}\n";
+        let (funcs, scope, diags) = linked_functions_with_scope(&blocks(src), &EvalContext::new());
+        assert!(diags.is_empty(), "{diags}");
+        assert_eq!(
+            funcs["even"].call(&[Value::number(10)]).unwrap(),
+            Value::bool(true)
+        );
+        assert_eq!(
+            funcs["odd"].call(&[Value::number(7)]).unwrap(),
+            Value::bool(true)
+        );
+        // A clone of one function keeps the scope (and so the other) alive.
+        let even = funcs["even"].clone();
+        drop(funcs);
+        assert!(scope.upgrade().is_some());
+        assert_eq!(even.call(&[Value::number(3)]).unwrap(), Value::bool(false));
+        drop(even);
+        assert!(scope.upgrade().is_none());
+    }
+
+    #[test]
+    fn a_variable_in_a_result_is_one_error_and_an_unknown_result() {
+        let src = "function \"f\" {\n  params = [x]\n  result = x + var.offset + var.other\n}\n";
+        let (funcs, diags) = linked_functions(&blocks(src), &EvalContext::new());
+        let summaries: Vec<_> = diags.iter().map(|d| d.summary.as_str()).collect();
+        assert_eq!(summaries, ["Variables not allowed in a function"; 2]);
+        let v = funcs["f"].call(&[Value::number(1)]).unwrap();
+        assert!(!v.is_known());
     }
 }

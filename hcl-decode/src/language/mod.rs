@@ -21,7 +21,7 @@ pub mod functions;
 mod locals;
 mod variables;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -105,6 +105,10 @@ pub struct Evaluated<T> {
     pub variables: BTreeMap<String, InputVariable>,
     /// The local values, by name.
     pub locals: BTreeMap<String, Value>,
+    /// The names of the sensitive locals: those derived from a sensitive
+    /// variable (directly or through other locals). Their values never
+    /// appear in a diagnostic.
+    pub sensitive_locals: BTreeSet<String>,
     /// The warnings, in source order.
     pub warnings: Diagnostics,
     pub(crate) renderer: Renderer,
@@ -131,6 +135,7 @@ impl<T> Evaluated<T> {
             value: f(self.value),
             variables: self.variables,
             locals: self.locals,
+            sensitive_locals: self.sensitive_locals,
             warnings: self.warnings,
             renderer: self.renderer,
         }
@@ -146,6 +151,8 @@ pub(crate) struct Prepared {
     pub(crate) diags: Diagnostics,
     pub(crate) variables: BTreeMap<String, InputVariable>,
     pub(crate) locals: BTreeMap<String, Value>,
+    /// The locals derived from sensitive values.
+    pub(crate) sensitive_locals: BTreeSet<String>,
     /// Some value could not be computed (it is unknown downstream).
     pub(crate) failed: bool,
     /// Ranges of sensitive values in source files (masked when shown).
@@ -204,6 +211,7 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
         diags: Diagnostics::new(),
         variables: BTreeMap::new(),
         locals: BTreeMap::new(),
+        sensitive_locals: BTreeSet::new(),
         failed: false,
         masks: Vec::new(),
         secrets: Vec::new(),
@@ -226,11 +234,10 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
         vars = Some((out.variables, out.validations));
     }
 
-    // User functions see the variables, the application's variables and
-    // functions, and each other; not the locals (see the module docs).
+    // User functions see their parameters and the functions, nothing else
+    // (see the module docs).
     if options.user_functions {
-        let hidden = options.locals.then_some("local");
-        let (funcs, d) = functions::linked_functions(&blocks("function"), &fn_ctx, hidden);
+        let (funcs, d) = functions::linked_functions(&blocks("function"), &fn_ctx);
         prepared.failed |= d.has_errors();
         diags.extend(d);
         for (name, f) in funcs {
@@ -254,11 +261,29 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
 
     let mut ctx = fn_ctx.new_child();
     if options.locals {
-        let (values, failed) = locals::evaluate(&blocks("locals"), &fn_ctx, &mut diags);
-        prepared.failed |= failed;
-        let object = Value::object(values.iter().map(|(k, v)| (k.clone(), v.clone())));
+        let sensitive_vars = prepared
+            .variables
+            .values()
+            .filter(|v| v.sensitive)
+            .map(|v| v.name.clone())
+            .collect();
+        let out = locals::evaluate(&blocks("locals"), &fn_ctx, &sensitive_vars, &mut diags);
+        prepared.failed |= out.failed;
+        let object = Value::object(out.values.iter().map(|(k, v)| (k.clone(), v.clone())));
         declare(&mut ctx, "local", object, &mut diags);
-        prepared.locals = values;
+        // A local derived from a sensitive value is sensitive: its texts
+        // are redacted as the variables' are.
+        for name in &out.sensitive {
+            if let Some(value) = out.values.get(name) {
+                variables::secrets_of(value, &mut prepared.secrets);
+            }
+        }
+        prepared
+            .secrets
+            .sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        prepared.secrets.dedup();
+        prepared.locals = out.values;
+        prepared.sensitive_locals = out.sensitive;
     }
 
     if options.dynamic_blocks {
