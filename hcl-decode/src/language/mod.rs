@@ -15,6 +15,72 @@
 //! left in a context that has all of them. A value that could not be
 //! computed is unknown from then on, and an unknown value produces no
 //! second error.
+//!
+//! # What sees what
+//!
+//! - `validation` conditions and `locals` see `var`, the functions (the
+//!   application's and the user's); locals see each other.
+//! - The rest of the configuration sees `var`, `local` and the functions.
+//! - A user function's `result` sees its parameters and the functions
+//!   (the application's, the library's and the other user functions),
+//!   **no variable**: neither `var` nor `local` nor the application's own
+//!   variables. A reference to one is an error at the reference ("Pass the
+//!   value as an argument instead"). This is HashiCorp's `ext/userfunc`
+//!   model (a function's result "is evaluated in an isolated evaluation
+//!   context that defines variables named after the given parameter
+//!   names"; Terraform has no user functions to follow), and it is the
+//!   least surprising one here: a function's result depends on its
+//!   arguments only, so a local's dependencies, its evaluation order, a
+//!   cycle among locals and a sensitive value's flow are all visible in the
+//!   references written at the call, and a function means the same
+//!   wherever it is called.
+//!
+//! # Sensitive values
+//!
+//! A `sensitive = true` variable's value never appears in a diagnostic:
+//! its texts are redacted from every summary and detail, the source
+//! ranges of its values (a default, a variable file's value) are masked
+//! when the source is shown, and a validation message that refers to it
+//! is withheld. A local that refers to a sensitive variable, or to a
+//! sensitive local, is sensitive itself (as Terraform marks it): its
+//! value's texts are redacted the same way and the diagnostics of its
+//! own evaluation have their details hidden.
+//! [`Evaluated::sensitive_locals`] names them.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//! use hcl_decode::{Decoder, Value};
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config { url: String, port: u16 }
+//!
+//! let src = r#"
+//! variable "password" {
+//!   sensitive = true
+//! }
+//! locals {
+//!   url = "https://admin:${var.password}@db.internal/"
+//! }
+//! url  = local.url
+//! port = local.url
+//! "#;
+//! let err = Decoder::new()
+//!     .variable_blocks()
+//!     .locals()
+//!     .input("password", Value::string("s3cr3t-pw"))
+//!     .decode_str::<Config>(src, "app.hcl")
+//!     .unwrap_err();
+//! assert!(!err.to_string().contains("s3cr3t-pw"));
+//! ```
+//!
+//! # Resources
+//!
+//! Expanding a `dynamic` block costs a few dozen small allocations per
+//! generated block, locals and variables a few dozen per item; each grows
+//! linearly (`bench/benches/language.rs`). The user functions refer to
+//! each other through a shared scope without a reference cycle: once the
+//! decoder and what it returned are dropped, so is everything the
+//! functions held.
 
 pub(crate) mod files;
 pub mod functions;

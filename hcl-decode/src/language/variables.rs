@@ -9,9 +9,7 @@ use hcl_core::body::{AttributeSchema, Block, BlockHeaderSchema, BodySchema, DynE
 use hcl_core::convert::convert;
 use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
 use hcl_core::parse::{Parser, Syntax};
-use hcl_core::typeexpr::{
-    Defaults, parse_type_constraint_with_defaults, type_constraint_with_defaults,
-};
+use hcl_core::typeexpr::{Defaults, type_constraint_with_defaults};
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, Expression, Pos, Range, Type, Value};
 
 use super::{InputVariable, Options, ValueSource};
@@ -87,9 +85,6 @@ fn read_type(expr: &DynExpression, diags: &mut Diagnostics) -> Option<(Type, Opt
                     None
                 }
             };
-        }
-        if let Some(text) = v.as_str() {
-            return parse_type_constraint_with_defaults(text, &range.filename).ok();
         }
     }
     match type_constraint_with_defaults(&**expr) {
