@@ -4,11 +4,13 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Counts bytes in use and the peak since the last [`PeakAlloc::reset_peak`].
+/// Counts bytes in use and the peak since the last [`PeakAlloc::reset_peak`],
+/// and the allocations made (reallocations included).
 #[derive(Debug)]
 pub struct PeakAlloc {
     current: AtomicUsize,
     peak: AtomicUsize,
+    count: AtomicUsize,
 }
 
 impl PeakAlloc {
@@ -17,7 +19,13 @@ impl PeakAlloc {
         PeakAlloc {
             current: AtomicUsize::new(0),
             peak: AtomicUsize::new(0),
+            count: AtomicUsize::new(0),
         }
+    }
+
+    /// Allocations (and reallocations) made so far.
+    pub fn allocations(&self) -> usize {
+        self.count.load(Ordering::Relaxed)
     }
 
     /// Bytes in use now.
@@ -36,6 +44,7 @@ impl PeakAlloc {
     }
 
     fn add(&self, n: usize) {
+        self.count.fetch_add(1, Ordering::Relaxed);
         let now = self.current.fetch_add(n, Ordering::Relaxed) + n;
         self.peak.fetch_max(now, Ordering::Relaxed);
     }

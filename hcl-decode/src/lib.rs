@@ -1237,8 +1237,10 @@
 //! `variable_blocks()`: values by precedence default < environment
 //! (`env_prefix`) < variable files (`var_file`) < explicit inputs
 //! (`input`); type constraints with `optional(type, default)`; `nullable`,
-//! `sensitive` (never in a diagnostic), `validation`. A mistake says where
-//! the value came from.
+//! `sensitive` (never in a diagnostic, nor is a local derived from it),
+//! `validation`. A mistake says where the value came from. In the JSON
+//! syntax, `type` is a string holding the type expression
+//! (`"type": "map(string)"`), as in Terraform.
 //!
 //! ```
 //! use hcl_decode::prelude::*;
@@ -1283,7 +1285,11 @@
 //!
 //! `user_functions()`: `function` blocks (HashiCorp's `ext/userfunc`),
 //! calling each other; a recursion deeper than
-//! [`language::functions::MAX_CALL_DEPTH`] is a diagnostic.
+//! [`language::functions::MAX_CALL_DEPTH`] is a diagnostic. A function's
+//! `result` sees its parameters and the functions, no variable (not
+//! `var`, not `local`): its result depends on its arguments only, so what
+//! a local depends on is what its references say (see [the
+//! module](language#what-sees-what) for why). Pass a value as an argument.
 //!
 //! ```
 //! use hcl_decode::prelude::*;

@@ -368,3 +368,124 @@ fn several_files_mixed_syntax_every_mistake_file_by_file() {
     // `count = local.c` (failed local) produces no derived error.
     assert!(!text.contains("not known"), "{text}");
 }
+
+#[test]
+fn a_local_derived_from_a_sensitive_variable_is_sensitive() {
+    let upper = hcl_core::Function::builder()
+        .params([hcl_core::Parameter::new("s", Type::String)])
+        .return_type(|_| Ok(Type::String))
+        .build(|a, _| Ok(Value::string(a[0].as_str().unwrap().to_uppercase())));
+    // A function whose error shows its argument.
+    let fail = hcl_core::Function::builder()
+        .params([hcl_core::Parameter::new("s", Type::String)])
+        .return_type(|_| Ok(Type::Number))
+        .build(|a, _| {
+            Err(hcl_core::function::FunctionError::failed(format!(
+                "cannot use {}",
+                a[0].as_str().unwrap()
+            )))
+        });
+    // `local.shout` holds a text that is not the variable's (only its
+    // sensitivity protects it); `local.label` is derived from it in turn;
+    // `local.plain` is not sensitive. Both a local's evaluation and the
+    // body's show the value in an error.
+    let src = "variable \"password\" {\n  type = string\n  sensitive = true\n}\n\
+locals {\n  shout = upper(var.password)\n  label = \"pw:${local.shout}\"\n  plain = \"visible-text\"\n  broken = fail(local.shout)\n}\n\
+region = local.plain\ncount = fail(local.label)\n";
+    for (src, name) in [
+        (src.to_owned(), "s.hcl"),
+        (
+            "{\"variable\": {\"password\": {\"type\": \"string\", \"sensitive\": true}},\n\
+\"locals\": {\"shout\": \"${upper(var.password)}\", \"label\": \"pw:${local.shout}\", \"plain\": \"visible-text\", \"broken\": \"${fail(local.shout)}\"},\n\
+\"region\": \"${local.plain}\", \"count\": \"${fail(local.label)}\"}"
+                .to_owned(),
+            "s.json",
+        ),
+    ] {
+        let d = full()
+            .function("upper", upper.clone())
+            .function("fail", fail.clone())
+            .input("password", Value::string("hunter22"));
+        let err = d.decode_str::<Job>(&src, name).unwrap_err();
+        let text = format!("{err}\n{}", err.diagnostics());
+        assert_eq!(err.diagnostics().len(), 2, "{text}");
+        for secret in ["hunter22", "HUNTER22"] {
+            assert!(!text.contains(secret), "{secret} in {text}");
+        }
+        let e = d
+            .clone()
+            .function("fail", upper.clone())
+            .decode_str_evaluated::<Job>(&src.replace("fail(local.label)", "1"), name)
+            .unwrap();
+        assert_eq!(
+            e.sensitive_locals.iter().map(String::as_str).collect::<Vec<_>>(),
+            ["broken", "label", "shout"]
+        );
+        assert_eq!(e.local("plain"), Some(&Value::string("visible-text")));
+    }
+}
+
+/// User functions see their parameters and the functions: a reference to
+/// a variable is one error, at the reference, with no second error where
+/// the function is called.
+#[test]
+fn user_functions_see_only_parameters_and_functions() {
+    let src = "variable \"prefix\" {\n  default = \"p\"\n}\nlocals {\n  n = 2\n}\n\
+function \"tag\" {\n  params = [x]\n  result = \"${var.prefix}-${x}\"\n}\n\
+function \"twice\" {\n  params = [x]\n  result = local.n * x\n}\n\
+function \"ok\" {\n  params = [x]\n  result = twice(x) + 1\n}\n\
+region = tag(\"a\")\ncount = ok(3)\n";
+    let err = full().decode_str::<Job>(src, "f.hcl").unwrap_err();
+    let diags: Vec<_> = err
+        .diagnostics()
+        .iter()
+        .map(|d| (d.summary.as_str(), d.subject.as_ref().unwrap().to_string()))
+        .collect();
+    assert_eq!(
+        diags,
+        [
+            (
+                "Variables not allowed in a function",
+                "f.hcl:9,15-25".to_owned()
+            ),
+            (
+                "Variables not allowed in a function",
+                "f.hcl:13,12-19".to_owned()
+            ),
+        ],
+        "{err}"
+    );
+    // Given as arguments, the same values work.
+    let src = "variable \"prefix\" {\n  default = \"p\"\n}\nlocals {\n  n = 2\n}\n\
+function \"tag\" {\n  params = [prefix, x]\n  result = \"${prefix}-${x}\"\n}\n\
+region = tag(var.prefix, \"a\")\ncount = local.n\n";
+    let job: Job = full().decode_str(src, "f.hcl").unwrap();
+    assert_eq!(job.region, "p-a");
+}
+
+/// The user functions refer to each other through their shared scope
+/// without a reference cycle: once the decoding is over, everything the
+/// scope held (here, an application function's captured value) is freed.
+#[test]
+fn user_functions_leave_nothing_behind() {
+    let sentinel = std::sync::Arc::new(());
+    let held = std::sync::Arc::clone(&sentinel);
+    let app = hcl_core::Function::builder()
+        .return_type(|_| Ok(Type::Number))
+        .build(move |_, _| {
+            let _ = &held;
+            Ok(Value::number(1))
+        });
+    let src = "function \"f\" {\n  params = [n]\n  result = n == 0 ? app() : g(n - 1)\n}\n\
+function \"g\" {\n  params = [n]\n  result = f(n)\n}\nregion = \"r\"\ncount = f(3)\n";
+    {
+        let d = full().function("app", app);
+        let job: Job = d.decode_str(src, "f.hcl").unwrap();
+        assert_eq!(job.count, 1);
+        let e = d.decode_str_evaluated::<Job>(src, "f.hcl").unwrap();
+        assert_eq!(e.value.count, 1);
+        // The decoder and its result still hold the application function.
+        assert!(std::sync::Arc::strong_count(&sentinel) > 1);
+    }
+    assert_eq!(std::sync::Arc::strong_count(&sentinel), 1);
+}

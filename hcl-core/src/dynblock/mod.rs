@@ -66,7 +66,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::body::{
     AttributeSchema, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, DynBody,
@@ -90,77 +90,103 @@ const DYNAMIC: &str = "dynamic";
 pub fn expand(body: DynBody, ctx: &EvalContext) -> DynBody {
     Arc::new(ExpandBody {
         original: body,
-        for_each_ctx: ctx.clone(),
+        base_ctx: ctx.clone(),
         iteration: None,
         hidden_attributes: BTreeSet::new(),
         hidden_blocks: BTreeMap::new(),
     })
 }
 
-/// The iterator of one level of dynamic blocks: its name, the current key
-/// and value, and the iterators of the enclosing levels by name.
+/// The iterator of one level of dynamic blocks: its name, its value (an
+/// object of the current key and value), and the iterator of the
+/// enclosing level.
+///
+/// One is made per generated block, and everything derived from it is
+/// made once: the object, and the context of the level's `labels` and of
+/// its nested `for_each` expressions (allocations per generated block are
+/// what expansion costs).
 #[derive(Debug)]
 struct Iteration {
     name: String,
-    key: Value,
-    value: Value,
-    inherited: BTreeMap<String, Arc<Iteration>>,
+    object: Value,
+    parent: Option<Arc<Iteration>>,
+    /// The `for_each` context of the level with the iterators declared.
+    scope: OnceLock<EvalContext>,
 }
 
 impl Iteration {
-    /// The iterator of a level nested in `parent` (if any).
+    /// The iterator of a level nested in `parent` (if any). `types` keeps
+    /// the type of the last iterator object made, with its key and value
+    /// types: the elements of a collection share it.
     fn child(
         parent: Option<&Arc<Iteration>>,
         name: &str,
         key: Value,
         value: Value,
+        types: &mut Option<(Type, Type, Type)>,
     ) -> Arc<Iteration> {
-        let inherited = match parent {
-            None => BTreeMap::new(),
-            Some(p) => {
-                let mut inherited = p.inherited.clone();
-                inherited.insert(p.name.clone(), Arc::clone(p));
-                inherited
+        let ty = match types {
+            Some((k, v, ty)) if k == key.ty() && v == value.ty() => ty.clone(),
+            _ => {
+                let ty = Type::object([("key", key.ty().clone()), ("value", value.ty().clone())]);
+                *types = Some((key.ty().clone(), value.ty().clone(), ty.clone()));
+                ty
             }
         };
+        let attributes = BTreeMap::from([("key".to_owned(), key), ("value".to_owned(), value)]);
         Arc::new(Iteration {
             name: name.to_owned(),
-            key,
-            value,
-            inherited,
+            object: Value::from_attributes_unchecked(ty, attributes),
+            parent: parent.cloned(),
+            scope: OnceLock::new(),
         })
     }
 
-    /// The iterator's value: an object with `key` and `value`.
-    fn object(&self) -> Value {
-        Value::object([("key", self.key.clone()), ("value", self.value.clone())])
+    /// This iterator and the enclosing ones, the nearest first.
+    fn chain(&self) -> impl Iterator<Item = &Iteration> {
+        std::iter::successors(Some(self), |it| it.parent.as_deref())
     }
 
-    /// A child of `base` in which this iterator and the inherited ones are
+    /// A child of `base` in which this iterator and the enclosing ones are
     /// declared.
-    fn eval_context(this: Option<&Arc<Iteration>>, base: &EvalContext) -> EvalContext {
+    fn eval_context(&self, base: &EvalContext) -> EvalContext {
         let mut ctx = base.new_child();
-        if let Some(it) = this {
-            for (name, other) in &it.inherited {
-                // A literal-only context declares nothing; the expressions
-                // then report their references themselves.
-                let _ = ctx.declare_variable(name.clone(), other.object());
-            }
-            let _ = ctx.declare_variable(it.name.clone(), it.object());
+        // The outermost first, so that a nearer iterator of the same name
+        // shadows it. A literal-only context declares nothing; the
+        // expressions then report their references themselves.
+        let mut levels: Vec<&Iteration> = self.chain().collect();
+        levels.reverse();
+        for it in levels {
+            let _ = ctx.declare_variable(it.name.clone(), it.object.clone());
         }
         ctx
     }
 
-    /// Whether `name` is this iterator's or an inherited one's.
+    /// [`Iteration::eval_context`] of the level's `for_each` context
+    /// (always the same one for an iteration), made once.
+    fn scope(&self, for_each_ctx: &EvalContext) -> &EvalContext {
+        self.scope.get_or_init(|| self.eval_context(for_each_ctx))
+    }
+
+    /// Whether `name` is this iterator's or an enclosing one's.
     fn defines(this: Option<&Arc<Iteration>>, name: &str) -> bool {
-        this.is_some_and(|it| it.name == name || it.inherited.contains_key(name))
+        this.is_some_and(|it| it.chain().any(|it| it.name == name))
+    }
+
+    /// Whether `name` is an enclosing iterator's (not this one's).
+    fn inherits(&self, name: &str) -> bool {
+        self.parent
+            .as_deref()
+            .is_some_and(|p| p.chain().any(|it| it.name == name))
     }
 }
 
 /// A body whose dynamic blocks are expanded on processing.
 struct ExpandBody {
     original: DynBody,
-    for_each_ctx: EvalContext,
+    /// The `for_each` context of the enclosing level (the context given
+    /// to [`expand`] at the top).
+    base_ctx: EvalContext,
     /// Set inside the content of a dynamic block.
     iteration: Option<Arc<Iteration>>,
     hidden_attributes: BTreeSet<String>,
@@ -177,6 +203,16 @@ impl fmt::Debug for ExpandBody {
 }
 
 impl ExpandBody {
+    /// The context of this level's `for_each` and `labels` expressions:
+    /// the enclosing level's, with this level's iterators declared (made
+    /// on first use: most generated blocks have no nested dynamic block).
+    fn for_each_ctx(&self) -> &EvalContext {
+        match &self.iteration {
+            Some(it) => it.scope(&self.base_ctx),
+            None => &self.base_ctx,
+        }
+    }
+
     /// The schema given, plus `dynamic` blocks, plus the names hidden by
     /// earlier partial processing (so that the original body accepts them
     /// and this body drops them).
@@ -206,22 +242,19 @@ impl ExpandBody {
 
     /// The attributes of the original content, less the hidden ones, their
     /// expressions evaluated with the iterators when inside a dynamic block.
-    fn prepare_attributes(&self, raw: Attributes) -> Attributes {
-        if self.hidden_attributes.is_empty() && self.iteration.is_none() {
-            return raw;
+    fn prepare_attributes(&self, mut raw: Attributes) -> Attributes {
+        if !self.hidden_attributes.is_empty() {
+            raw.retain(|name, _| !self.hidden_attributes.contains(name));
         }
-        raw.into_iter()
-            .filter(|(name, _)| !self.hidden_attributes.contains(name))
-            .map(|(name, mut attribute)| {
-                if let Some(it) = &self.iteration {
-                    attribute.expr = Arc::new(IteratedExpression {
-                        inner: attribute.expr,
-                        iteration: Arc::clone(it),
-                    });
-                }
-                (name, attribute)
-            })
-            .collect()
+        if let Some(it) = &self.iteration {
+            for attribute in raw.values_mut() {
+                attribute.expr = Arc::new(IteratedExpression {
+                    inner: Arc::clone(&attribute.expr),
+                    iteration: Arc::clone(it),
+                });
+            }
+        }
+        raw
     }
 
     fn expand_blocks(
@@ -235,8 +268,12 @@ impl ExpandBody {
         for raw_block in raw {
             if raw_block.type_name != DYNAMIC {
                 if !self.hidden_blocks.contains_key(&raw_block.type_name) {
-                    let body =
-                        self.expand_child(Arc::clone(&raw_block.body), self.iteration.clone());
+                    // A nested static block: the same level of iterators.
+                    let body = self.expand_child(
+                        Arc::clone(&raw_block.body),
+                        self.iteration.clone(),
+                        self.base_ctx.clone(),
+                    );
                     blocks.push(Block { body, ..raw_block });
                 }
                 continue;
@@ -268,11 +305,21 @@ impl ExpandBody {
             let Some(spec) = self.decode_spec(block_schema, &raw_block, diags) else {
                 continue;
             };
+            let base = self.for_each_ctx();
+            let mut types = None;
             if spec.for_each.is_known() {
-                for (key, value) in elements(&spec.for_each) {
-                    let it = Iteration::child(self.iteration.as_ref(), &spec.iterator, key, value);
-                    if let Some(mut block) = spec.new_block(&it, &self.for_each_ctx, diags) {
-                        block.body = self.expand_child(block.body, Some(it));
+                let elements = elements(&spec.for_each);
+                blocks.reserve(elements.len());
+                for (key, value) in elements {
+                    let it = Iteration::child(
+                        self.iteration.as_ref(),
+                        &spec.iterator,
+                        key,
+                        value,
+                        &mut types,
+                    );
+                    if let Some(mut block) = spec.new_block(&it, base, diags) {
+                        block.body = self.expand_child(block.body, Some(it), base.clone());
                         blocks.push(block);
                     }
                 }
@@ -282,10 +329,11 @@ impl ExpandBody {
                     &spec.iterator,
                     Value::dynamic(),
                     Value::dynamic(),
+                    &mut types,
                 );
-                if let Some(mut block) = spec.new_block(&it, &self.for_each_ctx, diags) {
+                if let Some(mut block) = spec.new_block(&it, base, diags) {
                     block.body = Arc::new(UnknownBody {
-                        template: self.expand_child(block.body, Some(it)),
+                        template: self.expand_child(block.body, Some(it), base.clone()),
                     });
                     blocks.push(block);
                 }
@@ -294,12 +342,17 @@ impl ExpandBody {
         blocks
     }
 
-    /// A nested body, expanded with the iterators of its level.
-    fn expand_child(&self, child: DynBody, iteration: Option<Arc<Iteration>>) -> DynBody {
-        let ctx = Iteration::eval_context(iteration.as_ref(), &self.for_each_ctx);
+    /// A nested body, expanded with the iterators of its level; `base_ctx`
+    /// is the enclosing level's `for_each` context.
+    fn expand_child(
+        &self,
+        child: DynBody,
+        iteration: Option<Arc<Iteration>>,
+        base_ctx: EvalContext,
+    ) -> DynBody {
         Arc::new(ExpandBody {
             original: child,
-            for_each_ctx: ctx,
+            base_ctx,
             iteration,
             hidden_attributes: BTreeSet::new(),
             hidden_blocks: BTreeMap::new(),
@@ -328,7 +381,7 @@ impl ExpandBody {
         }
 
         let each_attr = content.attributes.get("for_each")?;
-        let (for_each, each_diags) = each_attr.expr.value(&self.for_each_ctx);
+        let (for_each, each_diags) = each_attr.expr.value(self.for_each_ctx());
         diags.extend(each_diags);
         let iterable = matches!(
             for_each.ty(),
@@ -482,7 +535,7 @@ impl Body for ExpandBody {
         let (_, original, _) = self.original.partial_content(&own);
         let remain = Arc::new(ExpandBody {
             original,
-            for_each_ctx: self.for_each_ctx.clone(),
+            base_ctx: self.base_ctx.clone(),
             iteration: self.iteration.clone(),
             hidden_attributes,
             hidden_blocks,
@@ -549,18 +602,18 @@ struct ExpandSpec {
 }
 
 impl ExpandSpec {
-    /// The block of one iteration, or `None` after a label error.
+    /// The block of iteration `it` (made in `base`, the `for_each`
+    /// context of the dynamic block), or `None` after a label error.
     fn new_block(
         &self,
-        it: &Arc<Iteration>,
-        ctx: &EvalContext,
+        it: &Iteration,
+        base: &EvalContext,
         diags: &mut Diagnostics,
     ) -> Option<Block> {
-        let label_ctx = Iteration::eval_context(Some(it), ctx);
         let mut labels = Vec::with_capacity(self.labels.len());
         let mut label_ranges = Vec::with_capacity(self.labels.len());
         for expr in &self.labels {
-            let (value, label_diags) = expr.value(&label_ctx);
+            let (value, label_diags) = expr.value(it.scope(base));
             let failed = label_diags.has_errors();
             diags.extend(label_diags);
             if failed {
@@ -646,8 +699,7 @@ struct IteratedExpression {
 
 impl Expression for IteratedExpression {
     fn value(&self, ctx: &EvalContext) -> (Value, Diagnostics) {
-        let ctx = Iteration::eval_context(Some(&self.iteration), ctx);
-        self.inner.value(&ctx)
+        self.inner.value(&self.iteration.eval_context(ctx))
     }
 
     fn variables(&self) -> Vec<Traversal> {
@@ -894,10 +946,11 @@ impl WalkVariablesNode {
                 &iterator,
                 Value::dynamic(),
                 Value::dynamic(),
+                &mut None,
             );
             if let Some(attr) = inner.attributes.get("for_each") {
                 for t in attr.expr.variables() {
-                    if !it.inherited.contains_key(t.root_name().unwrap_or("")) {
+                    if !it.inherits(t.root_name().unwrap_or("")) {
                         vars.push(t);
                     }
                 }

@@ -138,6 +138,7 @@ impl Files {
                 value,
                 variables: prepared.variables,
                 locals: prepared.locals,
+                sensitive_locals: prepared.sensitive_locals,
                 warnings: diags,
                 renderer,
             }),

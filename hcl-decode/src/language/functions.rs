@@ -12,7 +12,7 @@
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use hcl_core::body::{
     AttributeSchema, Block, BlockHeaderSchema, BodySchema, DynBody, DynExpression,
@@ -100,8 +100,110 @@ pub fn functions_from_blocks(
     blocks: &[Block],
     ctx: ContextFn,
 ) -> (BTreeMap<String, Function>, Diagnostics) {
-    let mut diags = Diagnostics::new();
+    let (definitions, diags) = definitions(blocks);
+    let funcs = definitions
+        .into_iter()
+        .map(|def| {
+            let name = def.name.clone();
+            (name, user_function(def, Scope::Given(Arc::clone(&ctx))))
+        })
+        .collect();
+    (funcs, diags)
+}
+
+/// The functions of `function` blocks of a configuration (the language
+/// layer's): each sees its parameters, the functions of `base` and the
+/// configuration's functions (itself included, up to [`MAX_CALL_DEPTH`]
+/// calls deep), and no variable: its result depends on its arguments
+/// only. A reference to anything else in a `result` is an error at the
+/// reference; in the functions' scope that name is then the unknown
+/// value, so that a call gives an unknown result and no second error.
+///
+/// They hold no reference cycle: the context their bodies are evaluated
+/// in holds *weak* versions of them, and only the returned ones own that
+/// context. Once every returned function (and every context they were
+/// declared in) is dropped, the context, and the functions of `base` it
+/// holds, are freed.
+pub(crate) fn linked_functions(
+    blocks: &[Block],
+    base: &EvalContext,
+) -> (BTreeMap<String, Function>, Diagnostics) {
+    let (funcs, _, diags) = linked_functions_with_scope(blocks, base);
+    (funcs, diags)
+}
+
+/// [`linked_functions`], and a weak reference to the scope they share
+/// (to check that it is freed).
+fn linked_functions_with_scope(
+    blocks: &[Block],
+    base: &EvalContext,
+) -> (
+    BTreeMap<String, Function>,
+    std::sync::Weak<OnceLock<EvalContext>>,
+    Diagnostics,
+) {
+    let (definitions, mut diags) = definitions(blocks);
+    let scope: Arc<OnceLock<EvalContext>> = Arc::new(OnceLock::new());
+    let weak = Arc::downgrade(&scope);
+    // The functions of `base`, none of its variables.
+    let mut inner = EvalContext::with_mode(base.mode());
+    inner.set_semantics(base.semantics());
+    for (name, f) in base.functions() {
+        // Declaring fails only in a literal-only context, where nothing
+        // can call a function anyway (and so below).
+        let _ = inner.declare_function(name, f.clone());
+    }
+    for name in outside_references(&definitions, &mut diags) {
+        let _ = inner.declare_variable(name, Value::dynamic());
+    }
     let mut funcs = BTreeMap::new();
+    for def in definitions {
+        // Within the scope, a function refers to the scope weakly; a call
+        // of one of these only happens inside a call of an owning one,
+        // which keeps the scope alive.
+        let inner_fn = user_function(Arc::clone(&def), Scope::Weak(weak.clone()));
+        let _ = inner.declare_function(def.name.clone(), inner_fn);
+        let name = def.name.clone();
+        funcs.insert(name, user_function(def, Scope::Owned(Arc::clone(&scope))));
+    }
+    let _ = scope.set(inner);
+    (funcs, weak, diags)
+}
+
+/// Reports each reference in a function's `result` to a variable that is
+/// not one of its parameters; returns the names referred to.
+fn outside_references(
+    definitions: &[Arc<Definition>],
+    diags: &mut Diagnostics,
+) -> std::collections::BTreeSet<String> {
+    let mut names = std::collections::BTreeSet::new();
+    for def in definitions {
+        for t in def.result.variables() {
+            let Some(root) = t.root_name() else {
+                continue;
+            };
+            if def.params.iter().chain(&def.variadic).any(|p| p == root) {
+                continue;
+            }
+            names.insert(root.to_owned());
+            let mut d = Diagnostic::error("Variables not allowed in a function")
+                .with_detail(format!(
+                    "The result of the function {:?} refers to {root:?}, but a function sees only its parameters and the functions. Pass the value as an argument instead.",
+                    def.name
+                ));
+            if let Some(range) = t.source_range() {
+                d = d.with_subject(range);
+            }
+            diags.push(d);
+        }
+    }
+    names
+}
+
+/// The definitions of `function` blocks, with their diagnostics.
+fn definitions(blocks: &[Block]) -> (Vec<Arc<Definition>>, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let mut out = Vec::new();
     let mut defined: BTreeMap<String, hcl_core::Range> = BTreeMap::new();
     let func_schema = BodySchema::new()
         .attribute(AttributeSchema::required("params"))
@@ -170,16 +272,14 @@ pub fn functions_from_blocks(
                 }
             }
         }
-        let function = user_function(
-            name.clone(),
+        out.push(Arc::new(Definition {
+            name: name.clone(),
             params,
             variadic,
-            result_attr.expr.clone(),
-            Arc::clone(&ctx),
-        );
-        funcs.insert(name.clone(), function);
+            result: result_attr.expr.clone(),
+        }));
     }
-    (funcs, diags)
+    (out, diags)
 }
 
 /// How many user-function calls may be nested (a recursion deeper than
@@ -193,26 +293,49 @@ thread_local! {
     static LIMIT: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
-/// The function of one `function` block.
-fn user_function(
+/// What a `function` block says.
+struct Definition {
     name: String,
     params: Vec<String>,
     variadic: Option<String>,
     result: DynExpression,
-    ctx: ContextFn,
-) -> Function {
-    let body = Arc::new(UserFunctionBody {
-        name,
-        params: params.clone(),
-        variadic: variadic.clone(),
-        result,
-        ctx,
-    });
+}
+
+/// Where a user function's `result` is evaluated.
+enum Scope {
+    /// A context given by the caller of [`functions_from_blocks`].
+    Given(ContextFn),
+    /// The shared scope of [`linked_functions`], owned by this function.
+    Owned(Arc<OnceLock<EvalContext>>),
+    /// The same scope, seen from inside itself.
+    Weak(std::sync::Weak<OnceLock<EvalContext>>),
+}
+
+impl Scope {
+    fn context(&self) -> Result<EvalContext, FunctionError> {
+        match self {
+            Scope::Given(ctx) => Ok(ctx()),
+            Scope::Owned(scope) => Ok(scope.get().cloned().unwrap_or_default()),
+            Scope::Weak(scope) => scope
+                .upgrade()
+                .map(|scope| scope.get().cloned().unwrap_or_default())
+                .ok_or_else(|| {
+                    FunctionError::failed(
+                        "the configuration that defines this function has been dropped",
+                    )
+                }),
+        }
+    }
+}
+
+/// The function of one `function` block.
+fn user_function(def: Arc<Definition>, scope: Scope) -> Function {
     let mut builder =
-        Function::builder().params(params.iter().map(|p| Parameter::new(p, Type::Dynamic)));
-    if let Some(v) = &variadic {
+        Function::builder().params(def.params.iter().map(|p| Parameter::new(p, Type::Dynamic)));
+    if let Some(v) = &def.variadic {
         builder = builder.variadic(Parameter::new(v, Type::Dynamic));
     }
+    let body = Arc::new(UserFunctionBody { def, scope });
     let for_type = Arc::clone(&body);
     builder
         .return_type(move |args| for_type.call(args).map(|v| v.ty().clone()))
@@ -220,19 +343,16 @@ fn user_function(
 }
 
 struct UserFunctionBody {
-    name: String,
-    params: Vec<String>,
-    variadic: Option<String>,
-    result: DynExpression,
-    ctx: ContextFn,
+    def: Arc<Definition>,
+    scope: Scope,
 }
 
 impl std::fmt::Debug for UserFunctionBody {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("UserFunctionBody")
-            .field("name", &self.name)
-            .field("params", &self.params)
-            .field("variadic", &self.variadic)
+            .field("name", &self.def.name)
+            .field("params", &self.def.params)
+            .field("variadic", &self.def.variadic)
             .finish_non_exhaustive()
     }
 }
@@ -243,7 +363,7 @@ impl UserFunctionBody {
         if depth >= MAX_CALL_DEPTH {
             let message = format!(
                 "the user function {:?} was called more than {MAX_CALL_DEPTH} calls deep (a recursion that does not end?)",
-                self.name
+                self.def.name
             );
             LIMIT.with(|l| *l.borrow_mut() = Some(message.clone()));
             return Err(FunctionError::failed(message));
@@ -263,23 +383,71 @@ impl UserFunctionBody {
     }
 
     fn call_inner(&self, args: &[Value]) -> Result<Value, FunctionError> {
-        let mut ctx = (self.ctx)().new_child();
+        let mut ctx = self.scope.context()?.new_child();
         let declare = |ctx: &mut EvalContext, name: &str, value: Value| {
             ctx.declare_variable(name, value)
                 .map(|_| ())
                 .map_err(|e| FunctionError::failed(e.to_string()))
         };
-        for (name, value) in self.params.iter().zip(args) {
+        for (name, value) in self.def.params.iter().zip(args) {
             declare(&mut ctx, name, value.clone())?;
         }
-        if let Some(v) = &self.variadic {
-            let rest = args.get(self.params.len()..).unwrap_or_default();
+        if let Some(v) = &self.def.variadic {
+            let rest = args.get(self.def.params.len()..).unwrap_or_default();
             declare(&mut ctx, v, Value::tuple(rest.iter().cloned()))?;
         }
-        let (value, diags) = self.result.value(&ctx);
+        let (value, diags) = self.def.result.value(&ctx);
         if diags.has_errors() {
             return Err(FunctionError::failed(diagnostics_error_string(&diags)));
         }
         Ok(value)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use hcl_core::native::parse_config_str;
+
+    fn blocks(src: &str) -> Vec<Block> {
+        let (file, diags) = parse_config_str(src, "f.hcl");
+        assert!(!diags.has_errors(), "{diags}");
+        let schema = BodySchema::new().block(BlockHeaderSchema::new("function").label("name"));
+        let (content, _) = file.body().content(&schema);
+        content.blocks
+    }
+
+    #[test]
+    fn linked_functions_call_each_other_and_free_their_scope() {
+        let src = "function \"even\" {\n  params = [n]\n  result = n == 0 ? true : odd(n - 1)\n}\n\
+function \"odd\" {\n  params = [n]\n  result = n == 0 ? false : even(n - 1)\n}\n";
+        let (funcs, scope, diags) = linked_functions_with_scope(&blocks(src), &EvalContext::new());
+        assert!(diags.is_empty(), "{diags}");
+        assert_eq!(
+            funcs["even"].call(&[Value::number(10)]).unwrap(),
+            Value::bool(true)
+        );
+        assert_eq!(
+            funcs["odd"].call(&[Value::number(7)]).unwrap(),
+            Value::bool(true)
+        );
+        // A clone of one function keeps the scope (and so the other) alive.
+        let even = funcs["even"].clone();
+        drop(funcs);
+        assert!(scope.upgrade().is_some());
+        assert_eq!(even.call(&[Value::number(3)]).unwrap(), Value::bool(false));
+        drop(even);
+        assert!(scope.upgrade().is_none());
+    }
+
+    #[test]
+    fn a_variable_in_a_result_is_one_error_and_an_unknown_result() {
+        let src = "function \"f\" {\n  params = [x]\n  result = x + var.offset + var.other\n}\n";
+        let (funcs, diags) = linked_functions(&blocks(src), &EvalContext::new());
+        let summaries: Vec<_> = diags.iter().map(|d| d.summary.as_str()).collect();
+        assert_eq!(summaries, ["Variables not allowed in a function"; 2]);
+        let v = funcs["f"].call(&[Value::number(1)]).unwrap();
+        assert!(!v.is_known());
     }
 }

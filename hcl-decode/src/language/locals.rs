@@ -1,5 +1,6 @@
 //! Local values: `locals { NAME = EXPR ... }` blocks, each value evaluated
-//! once, in dependency order.
+//! once, in dependency order. A local that refers to a sensitive variable,
+//! or to a sensitive local, is sensitive itself (as Terraform marks it).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -13,16 +14,29 @@ struct Local {
     deps: Vec<usize>,
     /// Undeclared names it refers to (unknown in its evaluation).
     missing: BTreeSet<String>,
+    /// It refers to a sensitive variable (or to `var` as a whole while
+    /// some variable is sensitive).
+    reads_sensitive_var: bool,
+}
+
+/// The locals' values (unknown where in error), whether any failed, and
+/// the names of the sensitive ones.
+pub(super) struct Output {
+    pub(super) values: BTreeMap<String, Value>,
+    pub(super) failed: bool,
+    pub(super) sensitive: BTreeSet<String>,
 }
 
 /// Evaluates the locals of `blocks` in `ctx` (which has `var` and the
-/// functions). Returns the values (unknown where in error) and whether any
-/// failed.
+/// functions); `sensitive_vars` are the names of the sensitive variables.
+/// The diagnostics of a sensitive local's evaluation have their details
+/// hidden.
 pub(super) fn evaluate(
     blocks: &[Block],
     ctx: &EvalContext,
+    sensitive_vars: &BTreeSet<String>,
     diags: &mut Diagnostics,
-) -> (BTreeMap<String, Value>, bool) {
+) -> Output {
     let mut locals: Vec<Local> = Vec::new();
     let mut index: BTreeMap<String, usize> = BTreeMap::new();
     let mut failed = false;
@@ -61,6 +75,7 @@ pub(super) fn evaluate(
                 expr: attr.expr.clone(),
                 deps: Vec::new(),
                 missing: BTreeSet::new(),
+                reads_sensitive_var: false,
             });
         }
     }
@@ -69,6 +84,16 @@ pub(super) fn evaluate(
     for local in &mut locals {
         let mut deps = BTreeSet::new();
         for t in local.expr.variables() {
+            if t.root_name() == Some("var") && !sensitive_vars.is_empty() {
+                local.reads_sensitive_var |= match t.steps().get(1) {
+                    Some(Traverser::Attr { name, .. }) => sensitive_vars.contains(name),
+                    Some(Traverser::Index { key, .. }) => key
+                        .as_str()
+                        .is_none_or(|name| sensitive_vars.contains(name)),
+                    // `var` as a whole (or as a splat) holds them all.
+                    _ => true,
+                };
+            }
             if t.root_name() != Some("local") {
                 continue;
             }
@@ -156,6 +181,7 @@ pub(super) fn evaluate(
     }
 
     let mut values: Vec<Option<Value>> = vec![None; n];
+    let mut sensitive = vec![false; n];
     for mut component in components {
         let cyclic = component.len() > 1 || locals[component[0]].deps.contains(&component[0]);
         if cyclic {
@@ -188,6 +214,7 @@ pub(super) fn evaluate(
         }
         let i = component[0];
         let local = &locals[i];
+        sensitive[i] = local.reads_sensitive_var || local.deps.iter().any(|&d| sensitive[d]);
         let object = Value::object(
             local
                 .deps
@@ -202,7 +229,10 @@ pub(super) fn evaluate(
         );
         let mut c = ctx.new_child();
         let _ = c.declare_variable("local", object);
-        let (v, d) = local.expr.value(&c);
+        let (v, mut d) = local.expr.value(&c);
+        if sensitive[i] {
+            d = super::variables::hide(d, &format!("local.{}", local.name));
+        }
         if d.has_errors() {
             failed = true;
             diags.extend(d);
@@ -212,10 +242,20 @@ pub(super) fn evaluate(
             values[i] = Some(v);
         }
     }
-    let out = locals
+    let sensitive = locals
+        .iter()
+        .zip(&sensitive)
+        .filter(|(_, s)| **s)
+        .map(|(l, _)| l.name.clone())
+        .collect();
+    let values = locals
         .into_iter()
         .zip(values)
         .map(|(l, v)| (l.name, v.unwrap_or_else(Value::dynamic)))
         .collect();
-    (out, failed)
+    Output {
+        values,
+        failed,
+        sensitive,
+    }
 }

@@ -15,15 +15,81 @@
 //! left in a context that has all of them. A value that could not be
 //! computed is unknown from then on, and an unknown value produces no
 //! second error.
+//!
+//! # What sees what
+//!
+//! - `validation` conditions and `locals` see `var`, the functions (the
+//!   application's and the user's); locals see each other.
+//! - The rest of the configuration sees `var`, `local` and the functions.
+//! - A user function's `result` sees its parameters and the functions
+//!   (the application's, the library's and the other user functions),
+//!   **no variable**: neither `var` nor `local` nor the application's own
+//!   variables. A reference to one is an error at the reference ("Pass the
+//!   value as an argument instead"). This is HashiCorp's `ext/userfunc`
+//!   model (a function's result "is evaluated in an isolated evaluation
+//!   context that defines variables named after the given parameter
+//!   names"; Terraform has no user functions to follow), and it is the
+//!   least surprising one here: a function's result depends on its
+//!   arguments only, so a local's dependencies, its evaluation order, a
+//!   cycle among locals and a sensitive value's flow are all visible in the
+//!   references written at the call, and a function means the same
+//!   wherever it is called.
+//!
+//! # Sensitive values
+//!
+//! A `sensitive = true` variable's value never appears in a diagnostic:
+//! its texts are redacted from every summary and detail, the source
+//! ranges of its values (a default, a variable file's value) are masked
+//! when the source is shown, and a validation message that refers to it
+//! is withheld. A local that refers to a sensitive variable, or to a
+//! sensitive local, is sensitive itself (as Terraform marks it): its
+//! value's texts are redacted the same way and the diagnostics of its
+//! own evaluation have their details hidden.
+//! [`Evaluated::sensitive_locals`] names them.
+//!
+//! ```
+//! use hcl_decode::prelude::*;
+//! use hcl_decode::{Decoder, Value};
+//!
+//! #[derive(HclBody, Debug)]
+//! struct Config { url: String, port: u16 }
+//!
+//! let src = r#"
+//! variable "password" {
+//!   sensitive = true
+//! }
+//! locals {
+//!   url = "https://admin:${var.password}@db.internal/"
+//! }
+//! url  = local.url
+//! port = local.url
+//! "#;
+//! let err = Decoder::new()
+//!     .variable_blocks()
+//!     .locals()
+//!     .input("password", Value::string("s3cr3t-pw"))
+//!     .decode_str::<Config>(src, "app.hcl")
+//!     .unwrap_err();
+//! assert!(!err.to_string().contains("s3cr3t-pw"));
+//! ```
+//!
+//! # Resources
+//!
+//! Expanding a `dynamic` block costs a few dozen small allocations per
+//! generated block, locals and variables a few dozen per item; each grows
+//! linearly (`bench/benches/language.rs`). The user functions refer to
+//! each other through a shared scope without a reference cycle: once the
+//! decoder and what it returned are dropped, so is everything the
+//! functions held.
 
 pub(crate) mod files;
 pub mod functions;
 mod locals;
 mod variables;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use hcl_core::body::{BlockHeaderSchema, BodySchema};
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, Range, Renderer, Type, Value};
@@ -105,6 +171,10 @@ pub struct Evaluated<T> {
     pub variables: BTreeMap<String, InputVariable>,
     /// The local values, by name.
     pub locals: BTreeMap<String, Value>,
+    /// The names of the sensitive locals: those derived from a sensitive
+    /// variable (directly or through other locals). Their values never
+    /// appear in a diagnostic.
+    pub sensitive_locals: BTreeSet<String>,
     /// The warnings, in source order.
     pub warnings: Diagnostics,
     pub(crate) renderer: Renderer,
@@ -131,6 +201,7 @@ impl<T> Evaluated<T> {
             value: f(self.value),
             variables: self.variables,
             locals: self.locals,
+            sensitive_locals: self.sensitive_locals,
             warnings: self.warnings,
             renderer: self.renderer,
         }
@@ -146,6 +217,8 @@ pub(crate) struct Prepared {
     pub(crate) diags: Diagnostics,
     pub(crate) variables: BTreeMap<String, InputVariable>,
     pub(crate) locals: BTreeMap<String, Value>,
+    /// The locals derived from sensitive values.
+    pub(crate) sensitive_locals: BTreeSet<String>,
     /// Some value could not be computed (it is unknown downstream).
     pub(crate) failed: bool,
     /// Ranges of sensitive values in source files (masked when shown).
@@ -154,6 +227,10 @@ pub(crate) struct Prepared {
     pub(crate) secrets: Vec<String>,
     /// Variable files read: name and text, for the renderer.
     pub(crate) var_files: Vec<(String, Arc<str>)>,
+    /// `variable_blocks()` and `locals()`: only then does the layer own
+    /// `var`/`local` and word unresolved references to them itself.
+    variables_on: bool,
+    locals_on: bool,
 }
 
 fn declare(ctx: &mut EvalContext, name: &str, value: Value, diags: &mut Diagnostics) {
@@ -200,10 +277,13 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
         diags: Diagnostics::new(),
         variables: BTreeMap::new(),
         locals: BTreeMap::new(),
+        sensitive_locals: BTreeSet::new(),
         failed: false,
         masks: Vec::new(),
         secrets: Vec::new(),
         var_files: Vec::new(),
+        variables_on: options.variable_blocks,
+        locals_on: options.locals,
     };
 
     // Variables first: functions, validations and locals see them.
@@ -220,15 +300,10 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
         vars = Some((out.variables, out.validations));
     }
 
-    // User functions see the variables and each other.
+    // User functions see their parameters and the functions, nothing else
+    // (see the module docs).
     if options.user_functions {
-        let cell: Arc<OnceLock<EvalContext>> = Arc::new(OnceLock::new());
-        let getter = Arc::clone(&cell);
-        let fallback = fn_ctx.clone();
-        let (funcs, d) = functions::functions_from_blocks(
-            &blocks("function"),
-            Arc::new(move || getter.get().cloned().unwrap_or_else(|| fallback.clone())),
-        );
+        let (funcs, d) = functions::linked_functions(&blocks("function"), &fn_ctx);
         prepared.failed |= d.has_errors();
         diags.extend(d);
         for (name, f) in funcs {
@@ -236,7 +311,6 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
                 diags.push(Diagnostic::error("Invalid decoder options").with_detail(e.to_string()));
             }
         }
-        let _ = cell.set(fn_ctx.clone());
     }
 
     // Validations, now that functions exist.
@@ -253,11 +327,29 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
 
     let mut ctx = fn_ctx.new_child();
     if options.locals {
-        let (values, failed) = locals::evaluate(&blocks("locals"), &fn_ctx, &mut diags);
-        prepared.failed |= failed;
-        let object = Value::object(values.iter().map(|(k, v)| (k.clone(), v.clone())));
+        let sensitive_vars = prepared
+            .variables
+            .values()
+            .filter(|v| v.sensitive)
+            .map(|v| v.name.clone())
+            .collect();
+        let out = locals::evaluate(&blocks("locals"), &fn_ctx, &sensitive_vars, &mut diags);
+        prepared.failed |= out.failed;
+        let object = Value::object(out.values.iter().map(|(k, v)| (k.clone(), v.clone())));
         declare(&mut ctx, "local", object, &mut diags);
-        prepared.locals = values;
+        // A local derived from a sensitive value is sensitive: its texts
+        // are redacted as the variables' are.
+        for name in &out.sensitive {
+            if let Some(value) = out.values.get(name) {
+                variables::secrets_of(value, &mut prepared.secrets);
+            }
+        }
+        prepared
+            .secrets
+            .sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+        prepared.secrets.dedup();
+        prepared.locals = out.values;
+        prepared.sensitive_locals = out.sensitive;
     }
 
     if options.dynamic_blocks {
@@ -312,9 +404,20 @@ impl Prepared {
             return d;
         };
         let before = &text.as_bytes()[..subject.start.byte.min(text.len())];
-        let (root, names): (&str, Vec<&str>) = if before.ends_with(b"local") {
+        // `local` as a whole name (not the end of `mylocal`).
+        let is_root = |root: &str| {
+            before.ends_with(root.as_bytes())
+                && !before[..before.len() - root.len()]
+                    .last()
+                    .is_some_and(|&b| {
+                        b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | 0x80..)
+                    })
+        };
+        // With a feature off, `local`/`var` are whatever the application
+        // declared (or nothing): the core's wording stands.
+        let (root, names): (&str, Vec<&str>) = if self.locals_on && is_root("local") {
             ("local", self.locals.keys().map(String::as_str).collect())
-        } else if before.ends_with(b"var") {
+        } else if self.variables_on && is_root("var") {
             ("var", self.variables.keys().map(String::as_str).collect())
         } else {
             return d;

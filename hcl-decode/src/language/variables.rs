@@ -9,9 +9,7 @@ use hcl_core::body::{AttributeSchema, Block, BlockHeaderSchema, BodySchema, DynE
 use hcl_core::convert::convert;
 use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
 use hcl_core::parse::{Parser, Syntax};
-use hcl_core::typeexpr::{
-    Defaults, parse_type_constraint_with_defaults, type_constraint_with_defaults,
-};
+use hcl_core::typeexpr::{Defaults, type_constraint_with_defaults};
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, Expression, Pos, Range, Type, Value};
 
 use super::{InputVariable, Options, ValueSource};
@@ -87,9 +85,6 @@ fn read_type(expr: &DynExpression, diags: &mut Diagnostics) -> Option<(Type, Opt
                     None
                 }
             };
-        }
-        if let Some(text) = v.as_str() {
-            return parse_type_constraint_with_defaults(text, &range.filename).ok();
         }
     }
     match type_constraint_with_defaults(&**expr) {
@@ -222,7 +217,9 @@ fn subject(source: &ValueSource, decl: &Range) -> Range {
     }
 }
 
-fn secrets_of(value: &Value, out: &mut Vec<String>) {
+/// The texts of `value` that a diagnostic must not show (strings and
+/// numbers of four characters or more, in any nesting).
+pub(super) fn secrets_of(value: &Value, out: &mut Vec<String>) {
     if !value.is_known() || value.is_null() {
         return;
     }
@@ -344,7 +341,7 @@ pub(super) fn evaluate(options: &Options, blocks: &[Block], diags: &mut Diagnost
             if d.has_errors() {
                 failed_parse[i] = true;
                 diags.extend(if decls[i].sensitive {
-                    hide(d, &decls[i].name)
+                    hide(d, &format!("var.{}", decls[i].name))
                 } else {
                     d
                 });
@@ -469,12 +466,13 @@ pub(super) fn evaluate(options: &Options, blocks: &[Block], diags: &mut Diagnost
     }
 }
 
-/// The diagnostics of a sensitive value, their details hidden.
-fn hide(diags: Diagnostics, name: &str) -> Diagnostics {
+/// The diagnostics of a sensitive value (`what`: `var.NAME`,
+/// `local.NAME`), their details hidden.
+pub(super) fn hide(diags: Diagnostics, what: &str) -> Diagnostics {
     diags
         .into_iter()
         .map(|mut d| {
-            d.detail = format!("The detail is hidden because var.{name} is sensitive.");
+            d.detail = format!("The detail is hidden because {what} is sensitive.");
             d
         })
         .collect()
@@ -499,7 +497,11 @@ pub(super) fn validate(
         let sensitive = var.sensitive;
         let (result, d) = v.condition.value(ctx);
         if d.has_errors() {
-            diags.extend(if sensitive { hide(d, &v.name) } else { d });
+            diags.extend(if sensitive {
+                hide(d, &format!("var.{}", v.name))
+            } else {
+                d
+            });
             failed.push(v.name.clone());
             continue;
         }
