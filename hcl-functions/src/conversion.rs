@@ -10,10 +10,11 @@
 //! | [`tomap`] | `tomap(v)` | `v` converted to a map of any single type |
 //!
 //! Each is go-cty's `stdlib.MakeToFunc` for its type, with its messages,
-//! and converts by the core's rules ([`hcl_core::convert`]): where those
-//! differ from Go's (`docs/deviations.md`: strings with an exponent do not
-//! convert to numbers, unification of a tuple's elements), so do these
-//! functions.
+//! and converts by the rules of the call ([`hcl_core::convert::convert_with`]
+//! with the call's [`Semantics`](hcl_core::Semantics)): by the
+//! specification's, where those differ from Go's (`docs/deviations.md`:
+//! strings with an exponent do not convert to numbers, unification of a
+//! tuple's elements), so do these functions; with `Semantics::Go`, Go's.
 //!
 //! A null converts to the null of the target type; an unknown value gives
 //! the unknown value of the target type (`tolist` of an unknown list of
@@ -33,20 +34,20 @@ fn make_to(want: Type, description: &str) -> Function {
     Function::builder()
         .description(description)
         .param(Parameter::new("v", Type::Dynamic).allow_null())
-        .return_type(move |args| {
+        .return_type_with_semantics(move |args, sem| {
             let want = &want_for_type;
             let got = args[0].ty();
             if got == want {
                 return Ok(want.clone());
             }
-            if convert::get_conversion(got, want).is_none() {
+            if convert::get_conversion_with(got, want, sem).is_none() {
                 return Err(FunctionError::argument(0, cannot_convert(got, want)));
             }
             Ok(want.clone())
         })
-        .build(move |args, ty| {
+        .build_with_semantics(move |args, ty, sem| {
             let value = &args[0];
-            convert::convert(value, ty).map_err(|_| {
+            convert::convert_with(value, ty, sem).map_err(|_| {
                 let got = value.ty();
                 let what = || value.as_str().map_or_else(|| "string".to_owned(), go_quote);
                 let message = match (got, &want) {

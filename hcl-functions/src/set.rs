@@ -33,9 +33,9 @@
 //! assert_eq!(value, Value::set([Value::string("a"), Value::string("c")]).unwrap());
 //! ```
 
-use hcl_core::convert::{convert, unify};
+use hcl_core::convert::{convert_with, unify_with};
 use hcl_core::function::{Function, FunctionError, Parameter};
-use hcl_core::{Type, Value};
+use hcl_core::{Semantics, Type, Value};
 
 use crate::collection::util::{Buckets, length_known};
 
@@ -57,8 +57,9 @@ fn set_param(name: &str) -> Parameter {
 }
 
 /// cty's `setOperationReturnType`: a set of the type the element types
-/// unify to, skipping known empty sets of the dynamic pseudo-type.
-fn set_operation_type(args: &[Value]) -> Result<Type, FunctionError> {
+/// unify to (by the rules of `sem`), skipping known empty sets of the
+/// dynamic pseudo-type.
+fn set_operation_type(args: &[Value], sem: Semantics) -> Result<Type, FunctionError> {
     let types: Vec<Type> = args
         .iter()
         .filter_map(|arg| {
@@ -70,21 +71,23 @@ fn set_operation_type(args: &[Value]) -> Result<Type, FunctionError> {
     if types.is_empty() {
         return Ok(Type::set(Type::Dynamic));
     }
-    unify(&types)
+    unify_with(&types, sem)
         .map(|u| Type::set(u.ty))
         .ok_or_else(|| FunctionError::failed("given sets must all have compatible element types"))
 }
 
-/// The sets converted to the result type; `None` when one has unknown
-/// parts and the operation needs them known.
+/// The sets converted to the result type (by the rules of `sem`); `None`
+/// when one has unknown parts and the operation needs them known.
 fn converted(
     args: &[Value],
     ty: &Type,
     allow_unknowns: bool,
+    sem: Semantics,
 ) -> Result<Option<Vec<Value>>, FunctionError> {
     let mut out = Vec::with_capacity(args.len());
     for (i, arg) in args.iter().enumerate() {
-        let set = convert(arg, ty).map_err(|e| FunctionError::argument(i, e.to_string()))?;
+        let set =
+            convert_with(arg, ty, sem).map_err(|e| FunctionError::argument(i, e.to_string()))?;
         if !allow_unknowns && !set.is_wholly_known() {
             return Ok(None);
         }
@@ -120,9 +123,9 @@ pub fn setunion() -> Function {
         .description("Returns the union of all given sets.")
         .param(set_param("first_set"))
         .variadic(set_param("other_sets"))
-        .return_type(set_operation_type)
-        .build(|args, ty| {
-            let Some(sets) = converted(args, ty, true)? else {
+        .return_type_with_semantics(set_operation_type)
+        .build_with_semantics(|args, ty, sem| {
+            let Some(sets) = converted(args, ty, true, sem)? else {
                 return Ok(Value::unknown(ty.clone()));
             };
             let all: Vec<Value> = sets
@@ -152,9 +155,9 @@ pub fn setintersection() -> Function {
         .description("Returns the intersection of all given sets.")
         .param(set_param("first_set"))
         .variadic(set_param("other_sets"))
-        .return_type(set_operation_type)
-        .build(|args, ty| {
-            let Some(sets) = converted(args, ty, false)? else {
+        .return_type_with_semantics(set_operation_type)
+        .build_with_semantics(|args, ty, sem| {
+            let Some(sets) = converted(args, ty, false, sem)? else {
                 return Ok(Value::unknown(ty.clone()));
             };
             let mut kept: Vec<Value> = sets
@@ -162,7 +165,7 @@ pub fn setintersection() -> Function {
                 .map(|s| elements(s).to_vec())
                 .unwrap_or_default();
             for other in &sets[1..] {
-                let mut members = Buckets::default();
+                let mut members = Buckets::new(sem);
                 for e in elements(other) {
                     members.insert(e);
                 }
@@ -190,12 +193,12 @@ pub fn setsubtract() -> Function {
         .description("Returns the relative complement of the two given sets.")
         .param(set_param("a"))
         .param(set_param("b"))
-        .return_type(set_operation_type)
-        .build(|args, ty| {
-            let Some(sets) = converted(args, ty, false)? else {
+        .return_type_with_semantics(set_operation_type)
+        .build_with_semantics(|args, ty, sem| {
+            let Some(sets) = converted(args, ty, false, sem)? else {
                 return Ok(Value::unknown(ty.clone()));
             };
-            let mut removed = Buckets::default();
+            let mut removed = Buckets::new(sem);
             for e in sets.get(1).map(elements).unwrap_or_default() {
                 removed.insert(e);
             }
@@ -234,7 +237,7 @@ pub fn setproduct() -> Function {
     Function::builder()
         .description("Calculates the cartesian product of two or more sets.")
         .variadic(Parameter::new("sets", Type::Dynamic).with_description("The sets to consider. Also accepts lists and tuples, and if all arguments are of list or tuple type then the result will preserve the input ordering"))
-        .return_type(|args| {
+        .return_type_with_semantics(|args, sem| {
             if args.len() < 2 {
                 return Err(FunctionError::failed("at least two arguments are required"));
             }
@@ -253,7 +256,7 @@ pub fn setproduct() -> Function {
                             etys.push(Type::Dynamic);
                             continue;
                         }
-                        let u = unify(t.elements()).ok_or_else(|| {
+                        let u = unify_with(t.elements(), sem).ok_or_else(|| {
                             FunctionError::argument(i, "all elements must be of the same type")
                         })?;
                         etys.push(u.ty);
@@ -268,7 +271,7 @@ pub fn setproduct() -> Function {
                 Type::set(tuple)
             })
         })
-        .build(|args, ty| {
+        .build_with_semantics(|args, ty, sem| {
             let ety = ty.element_type().cloned().unwrap_or(Type::Dynamic);
             if args.iter().any(|a| !length_known(a)) {
                 return Ok(Value::unknown(ty.clone()));
@@ -301,7 +304,7 @@ pub fn setproduct() -> Function {
                         if v.ty() == &target {
                             Ok(v.clone())
                         } else {
-                            convert(v, &target).map_err(|e| {
+                            convert_with(v, &target, sem).map_err(|e| {
                                 FunctionError::argument(j, e.to_string())
                             })
                         }

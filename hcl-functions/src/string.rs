@@ -123,12 +123,12 @@ pub fn format() -> Function {
         .param(Parameter::new("format", Type::String))
         .variadic(Parameter::new("args", Type::Dynamic).allow_null())
         .returns(Type::String)
-        .build(|args, _| {
+        .build_with_semantics(|args, _, sem| {
             if args[1..].iter().any(|a| !a.is_wholly_known()) {
                 return Ok(Value::unknown(Type::String));
             }
             let spec = str_arg(args, 0)?;
-            format::format_fsm(spec, &args[1..])
+            format::format_fsm(spec, &args[1..], sem)
                 .map(Value::string)
                 .map_err(format::FormatError::into_function_error)
         })
@@ -160,11 +160,11 @@ pub fn formatlist() -> Function {
                 .allow_unknown(),
         )
         .returns(Type::list(Type::String))
-        .build(|args, ty| {
+        .build_with_semantics(|args, ty, sem| {
             let spec = str_arg(args, 0)?;
             let values = &args[1..];
             if values.is_empty() {
-                let s = format::format_fsm(spec, values)
+                let s = format::format_fsm(spec, values, sem)
                     .map_err(format::FormatError::into_function_error)?;
                 return Ok(Value::list([Value::string(s)])?);
             }
@@ -232,7 +232,7 @@ pub fn formatlist() -> Function {
                     out.push(Value::unknown(Type::String));
                     continue;
                 }
-                let s = format::format_fsm(spec, &fmt_args).map_err(|e| {
+                let s = format::format_fsm(spec, &fmt_args, sem).map_err(|e| {
                     FunctionError::failed(format!(
                         "error on format iteration {index}: {}",
                         e.message()
