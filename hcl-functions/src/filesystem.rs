@@ -740,6 +740,25 @@ mod tests {
     }
 
     #[test]
+    fn go_mode_templatefile_reads_the_template_by_go_rules() {
+        let Ok(dir) = tempfile::tempdir() else { return };
+        let root = dir.path();
+        std::fs::write(root.join("h.tpl"), "${<<-EOT\n\thello\n\tEOT\n}").ok();
+        let f = templatefile(root);
+        let args = [Value::string("h.tpl"), Value::empty_object()];
+        // Go (`hclsyntax.ParseTemplate`, then `Value`): "hello\n", the tab
+        // counted as indentation (deviation row 62).
+        let go = f.call_with(&args, Semantics::Go);
+        assert_eq!(go.map_err(|e| e.to_string()), Ok(Value::string("hello\n")));
+        // The spec: only spaces are indentation.
+        let spec = f.call_with(&args, Semantics::Spec);
+        assert_eq!(
+            spec.map_err(|e| e.to_string()),
+            Ok(Value::string("\thello\n"))
+        );
+    }
+
+    #[test]
     fn templatefile_renders() {
         let Ok(dir) = tempfile::tempdir() else { return };
         let root = dir.path();

@@ -438,4 +438,81 @@ mod tests {
             Value::unknown(Type::set(Type::String))
         );
     }
+
+    // Go's results below were recorded with go-cty's `function/stdlib`
+    // (`tests/differential/cases/set.txt` and `semantics.txt`). The
+    // arguments are what the evaluator passes: each converted to
+    // `set(any)`.
+
+    fn object(name: &str, n: i64) -> Value {
+        Value::object([(name, Value::number(n))])
+    }
+
+    #[test]
+    fn go_mode_set_operations_unify_objects_as_maps() {
+        let a = Value::set([object("a", 1)]).unwrap();
+        let b = Value::set([object("b", 2)]).unwrap();
+        let map = |name: &str, n: i64| Value::map([(name, Value::number(n))]).unwrap();
+        // Go: `setunion([{a = 1}], [{b = 2}])` is set(map(number)).
+        let go = setunion().call_with(&[a.clone(), b.clone()], Semantics::Go);
+        assert_eq!(go.unwrap(), Value::set([map("a", 1), map("b", 2)]).unwrap());
+        // The spec: objects holding both attributes.
+        let spec = setunion().call_with(&[a.clone(), b.clone()], Semantics::Spec);
+        let both = Type::object([("a", Type::Number), ("b", Type::Number)]);
+        assert_eq!(spec.unwrap().ty(), &Type::set(both));
+        // Go: `setsubtract([{a = 1}, {b = 2}], [{a = 1}])` is [{b = 2}] as a
+        // set(map(number)) (the first argument, converted to `set(any)` by
+        // Go's rules, is a set of maps).
+        let ab = Value::set([map("a", 1), map("b", 2)]).unwrap();
+        let go = setsubtract().call_with(&[ab, a], Semantics::Go);
+        assert_eq!(go.unwrap(), Value::set([map("b", 2)]).unwrap());
+    }
+
+    #[test]
+    fn go_mode_set_operations_refuse_numbers_with_bools() {
+        let s_num = Value::set([Value::number(1), Value::number(2)]).unwrap();
+        let bools = Value::set([Value::bool(true)]).unwrap();
+        let args = [s_num, bools];
+        // Go: "given sets must all have compatible element types".
+        for f in [setunion(), setintersection(), setsubtract()] {
+            let err = f.call_with(&args, Semantics::Go).unwrap_err();
+            assert!(
+                err.to_string().contains("compatible element types"),
+                "{err}"
+            );
+            // The spec: they meet at string.
+            let spec = f.call_with(&args, Semantics::Spec).unwrap();
+            assert_eq!(spec.ty(), &Type::set(Type::String));
+        }
+    }
+
+    #[test]
+    fn go_mode_setproduct_unifies_tuple_elements_by_go_rules() {
+        let l_str = Value::list([Value::string("a")]).unwrap();
+        // Go: `setproduct(l_str, [1, true])`: "all elements must be of the
+        // same type", on the second argument.
+        let mixed = Value::tuple([Value::number(1), Value::bool(true)]);
+        let err = setproduct()
+            .call_with(&[l_str.clone(), mixed.clone()], Semantics::Go)
+            .unwrap_err();
+        assert_eq!(err.argument_index(), Some(1));
+        assert!(
+            err.to_string()
+                .contains("all elements must be of the same type")
+        );
+        assert!(
+            setproduct()
+                .call_with(&[l_str.clone(), mixed], Semantics::Spec)
+                .is_ok()
+        );
+        // Go: `setproduct(["a"], [{a = 1}, {b = 2}])` is
+        // list(tuple([string, map(number)])).
+        let objects = Value::tuple([object("a", 1), object("b", 2)]);
+        let go = setproduct()
+            .call_with(&[l_str, objects], Semantics::Go)
+            .unwrap();
+        let pair = Type::tuple([Type::String, Type::map(Type::Number)]);
+        assert_eq!(go.ty(), &Type::list(pair));
+        assert_eq!(go.len(), Some(2));
+    }
 }

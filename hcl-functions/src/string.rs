@@ -696,6 +696,27 @@ mod tests {
         f.call(args)
     }
 
+    /// Go's results were recorded with go-cty's `stdlib.FormatFunc` and
+    /// `FormatListFunc` (`tests/differential/cases/semantics.txt`).
+    #[test]
+    fn go_mode_format_converts_arguments_by_go_rules() {
+        use hcl_core::Semantics;
+        let s = Value::string;
+        let args = [s("%d|%f"), s("1e3"), s("2.5e1")];
+        // Go: `format("%d|%f", "1e3", "2.5e1")` is "1000|25.000000".
+        let go = format().call_with(&args, Semantics::Go);
+        assert_eq!(go.map_err(|e| e.to_string()), Ok(s("1000|25.000000")));
+        let err = format().call_with(&args, Semantics::Spec).err();
+        assert!(err.is_some_and(|e| e.to_string().contains("a number is required")));
+        // Go: `formatlist("%d", ["1e3", "2e0"])` is ["1000", "2"].
+        let list = Value::list([s("1e3"), s("2e0")]).expect("list");
+        let args = [s("%d"), list];
+        let go = formatlist().call_with(&args, Semantics::Go);
+        let want = Value::list([s("1000"), s("2")]).expect("list");
+        assert_eq!(go.map_err(|e| e.to_string()), Ok(want));
+        assert!(formatlist().call_with(&args, Semantics::Spec).is_err());
+    }
+
     #[test]
     fn terraform_documented_examples() {
         let cases = [
