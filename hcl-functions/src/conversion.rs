@@ -10,10 +10,11 @@
 //! | [`tomap`] | `tomap(v)` | `v` converted to a map of any single type |
 //!
 //! Each is go-cty's `stdlib.MakeToFunc` for its type, with its messages,
-//! and converts by the core's rules ([`hcl_core::convert`]): where those
-//! differ from Go's (`docs/deviations.md`: strings with an exponent do not
-//! convert to numbers, unification of a tuple's elements), so do these
-//! functions.
+//! and converts by the rules of the call ([`hcl_core::convert::convert_with`]
+//! with the call's [`Semantics`](hcl_core::Semantics)): by the
+//! specification's, where those differ from Go's (`docs/deviations.md`:
+//! strings with an exponent do not convert to numbers, unification of a
+//! tuple's elements), so do these functions; with `Semantics::Go`, Go's.
 //!
 //! A null converts to the null of the target type; an unknown value gives
 //! the unknown value of the target type (`tolist` of an unknown list of
@@ -33,20 +34,20 @@ fn make_to(want: Type, description: &str) -> Function {
     Function::builder()
         .description(description)
         .param(Parameter::new("v", Type::Dynamic).allow_null())
-        .return_type(move |args| {
+        .return_type_with_semantics(move |args, sem| {
             let want = &want_for_type;
             let got = args[0].ty();
             if got == want {
                 return Ok(want.clone());
             }
-            if convert::get_conversion(got, want).is_none() {
+            if convert::get_conversion_with(got, want, sem).is_none() {
                 return Err(FunctionError::argument(0, cannot_convert(got, want)));
             }
             Ok(want.clone())
         })
-        .build(move |args, ty| {
+        .build_with_semantics(move |args, ty, sem| {
             let value = &args[0];
-            convert::convert(value, ty).map_err(|_| {
+            convert::convert_with(value, ty, sem).map_err(|_| {
                 let got = value.ty();
                 let what = || value.as_str().map_or_else(|| "string".to_owned(), go_quote);
                 let message = match (got, &want) {
@@ -161,4 +162,118 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
         ("toset", toset()),
         ("tostring", tostring()),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use hcl_core::{Semantics, Value};
+
+    use super::*;
+
+    fn s(x: &str) -> Value {
+        Value::string(x)
+    }
+
+    fn n(x: i64) -> Value {
+        Value::number(x)
+    }
+
+    // Go's results were recorded with go-cty's `stdlib.MakeToFunc`
+    // (`tests/differential/cases/semantics.txt`, `conversion.txt`).
+
+    #[test]
+    fn go_mode_tonumber_accepts_an_exponent() {
+        let f = tonumber();
+        // Go: `tonumber("1e3")` is 1000, `tonumber("-1.5e2")` is -150.
+        assert_eq!(f.call_with(&[s("1e3")], Semantics::Go).unwrap(), n(1000));
+        assert_eq!(f.call_with(&[s("-1.5e2")], Semantics::Go).unwrap(), n(-150));
+        // The spec: "No exponent portion is allowed."
+        let err = f.call_with(&[s("1e3")], Semantics::Spec).unwrap_err();
+        assert!(
+            err.to_string().contains("cannot convert \"1e3\" to number"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn go_mode_tolist_of_objects_with_different_attributes_is_a_list_of_maps() {
+        let f = tolist();
+        let arg = Value::tuple([
+            Value::object([("a", s("x"))]),
+            Value::object([("b", s("y"))]),
+        ]);
+        // Go: list(map(string)) [{a = "x"}, {b = "y"}].
+        let go = f
+            .call_with(std::slice::from_ref(&arg), Semantics::Go)
+            .unwrap();
+        let want = Value::list([
+            Value::map([("a", s("x"))]).unwrap(),
+            Value::map([("b", s("y"))]).unwrap(),
+        ])
+        .unwrap();
+        assert_eq!(go, want);
+        // The spec: a list of objects holding both attributes.
+        let spec = f.call_with(&[arg], Semantics::Spec).unwrap();
+        let both = Type::object([("a", Type::String), ("b", Type::String)]);
+        assert_eq!(spec.ty(), &Type::list(both));
+    }
+
+    #[test]
+    fn go_mode_tolist_prefers_the_list_to_the_tuple() {
+        let f = tolist();
+        let l_str = Value::list([s("a"), s("b"), s("c")]).unwrap();
+        let arg = Value::tuple([l_str.clone(), Value::tuple([s("x")])]);
+        // Go: `tolist([l_str, ["x"]])` is list(list(string)).
+        let go = f
+            .call_with(std::slice::from_ref(&arg), Semantics::Go)
+            .unwrap();
+        let x = Value::list([s("x")]).unwrap();
+        assert_eq!(go, Value::list([l_str, x]).unwrap());
+        // The spec prefers the tuple, and a list of three does not convert
+        // to a tuple of one.
+        let err = f.call_with(&[arg], Semantics::Spec).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("cannot convert tuple to list of any single type")
+        );
+    }
+
+    #[test]
+    fn go_mode_tolist_of_a_number_and_a_bool_fails() {
+        let f = tolist();
+        let arg = Value::tuple([n(1), Value::bool(true)]);
+        // Go: "cannot convert tuple to list of any single type".
+        let err = f
+            .call_with(std::slice::from_ref(&arg), Semantics::Go)
+            .unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("cannot convert tuple to list of any single type")
+        );
+        // The spec: both meet at string.
+        let spec = f.call_with(&[arg], Semantics::Spec).unwrap();
+        assert_eq!(spec, Value::list([s("1"), s("true")]).unwrap());
+    }
+
+    #[test]
+    fn go_mode_tomap_of_objects_is_a_map_of_maps() {
+        let f = tomap();
+        let arg = Value::object([
+            ("a", Value::object([("x", n(1))])),
+            ("b", Value::object([("y", n(2))])),
+        ]);
+        // Go: map(map(number)) {a = {x = 1}, b = {y = 2}}.
+        let go = f
+            .call_with(std::slice::from_ref(&arg), Semantics::Go)
+            .unwrap();
+        let want = Value::map([
+            ("a", Value::map([("x", n(1))]).unwrap()),
+            ("b", Value::map([("y", n(2))]).unwrap()),
+        ])
+        .unwrap();
+        assert_eq!(go, want);
+        let spec = f.call_with(&[arg], Semantics::Spec).unwrap();
+        let both = Type::object([("x", Type::Number), ("y", Type::Number)]);
+        assert_eq!(spec.ty(), &Type::map(both));
+    }
 }

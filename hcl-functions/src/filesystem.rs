@@ -22,7 +22,7 @@ use std::path::{Component, Path, PathBuf};
 
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::quote::go_quote;
-use hcl_core::{Type, Value};
+use hcl_core::{Semantics, Type, Value};
 
 use crate::args::str_arg;
 use crate::encoding::base64_encode;
@@ -534,23 +534,23 @@ pub fn templatefile(root: &Path) -> Function {
         .description("Reads the file at the given path and renders it as a template using the supplied variables.")
         .param(Parameter::new("path", Type::String))
         .param(Parameter::new("vars", Type::Dynamic))
-        .return_type(move |args| {
+        .return_type_with_semantics(move |args, sem| {
             if !args.iter().all(Value::is_known) {
                 return Ok(Type::Dynamic);
             }
-            render(&type_root, args).map(|v| v.ty().clone())
+            render(&type_root, args, sem).map(|v| v.ty().clone())
         })
-        .build(move |args, _| render(&root, args))
+        .build_with_semantics(move |args, _, sem| render(&root, args, sem))
 }
 
-fn render(root: &Path, args: &[Value]) -> Result<Value, FunctionError> {
+fn render(root: &Path, args: &[Value], sem: Semantics) -> Result<Value, FunctionError> {
     let path = str_arg(args, 0)?;
     let source = read_text(root, path)?;
     let vars = args.get(1).cloned().unwrap_or_else(Value::empty_object);
     let functions = crate::Library::pure()
         .filesystem(root.to_path_buf())
         .functions();
-    crate::template::render(&source, path, &vars, 1, functions)
+    crate::template::render(&source, path, &vars, 1, functions, sem)
 }
 
 /// `abspath(path)`: the absolute, cleaned form of `path`, a relative path
@@ -737,6 +737,25 @@ mod tests {
         assert!(eval(&root, r#"fileexists("sub")"#).is_err());
         let e = eval(&root, r#"file("nope")"#).err().unwrap_or_default();
         assert!(e.contains("no file exists at"), "{e}");
+    }
+
+    #[test]
+    fn go_mode_templatefile_reads_the_template_by_go_rules() {
+        let Ok(dir) = tempfile::tempdir() else { return };
+        let root = dir.path();
+        std::fs::write(root.join("h.tpl"), "${<<-EOT\n\thello\n\tEOT\n}").ok();
+        let f = templatefile(root);
+        let args = [Value::string("h.tpl"), Value::empty_object()];
+        // Go (`hclsyntax.ParseTemplate`, then `Value`): "hello\n", the tab
+        // counted as indentation (deviation row 62).
+        let go = f.call_with(&args, Semantics::Go);
+        assert_eq!(go.map_err(|e| e.to_string()), Ok(Value::string("hello\n")));
+        // The spec: only spaces are indentation.
+        let spec = f.call_with(&args, Semantics::Spec);
+        assert_eq!(
+            spec.map_err(|e| e.to_string()),
+            Ok(Value::string("\thello\n"))
+        );
     }
 
     #[test]

@@ -14,6 +14,23 @@
 //! Every function is declared through the core's
 //! [`Function`] builder, so the handling of null, unknown and dynamic
 //! arguments, arity and argument types is the core's.
+//!
+//! Where a function converts, unifies or compares values (the set
+//! functions, `tolist`/`toset`/`tomap`, `lookup`, `format`, ...), it does so
+//! by the rule set of the call ([`Function::call_with`], which an
+//! evaluation passes from [`EvalContext::semantics`]): the specification's
+//! by default, HashiCorp's go-cty with [`hcl_core::Semantics::Go`]
+//! (`docs/deviations.md` lists where they part).
+//!
+//! ```
+//! use hcl_core::{Semantics, Value};
+//!
+//! let tonumber = hcl_functions::conversion::tonumber();
+//! let arg = [Value::string("1e3")];
+//! // The spec allows no exponent in a string converted to a number; Go does.
+//! assert!(tonumber.call_with(&arg, Semantics::Spec).is_err());
+//! assert_eq!(tonumber.call_with(&arg, Semantics::Go).unwrap(), Value::number(1000));
+//! ```
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -355,7 +355,7 @@ pub fn sum() -> Function {
         .description("Returns the total sum of the elements of the given list of numbers.")
         .param(Parameter::new("list", Type::Dynamic))
         .returns(Type::Number)
-        .build(|args, _| {
+        .build_with_semantics(|args, _, sem| {
             let list = &args[0];
             let ty = list.ty();
             let iterable = ty.is_collection() || ty.is_structural();
@@ -385,7 +385,8 @@ pub fn sum() -> Function {
                 if element.is_null() {
                     return Err(not_numbers());
                 }
-                let n = convert::convert(element, &Type::Number).map_err(|_| not_numbers())?;
+                let n = convert::convert_with(element, &Type::Number, sem)
+                    .map_err(|_| not_numbers())?;
                 let n = n.as_number().ok_or_else(not_numbers)?.clone();
                 total = Some(match total {
                     None => n,

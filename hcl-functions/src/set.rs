@@ -33,9 +33,9 @@
 //! assert_eq!(value, Value::set([Value::string("a"), Value::string("c")]).unwrap());
 //! ```
 
-use hcl_core::convert::{convert, unify};
+use hcl_core::convert::{convert_with, unify_with};
 use hcl_core::function::{Function, FunctionError, Parameter};
-use hcl_core::{Type, Value};
+use hcl_core::{Semantics, Type, Value};
 
 use crate::collection::util::{Buckets, length_known};
 
@@ -57,8 +57,9 @@ fn set_param(name: &str) -> Parameter {
 }
 
 /// cty's `setOperationReturnType`: a set of the type the element types
-/// unify to, skipping known empty sets of the dynamic pseudo-type.
-fn set_operation_type(args: &[Value]) -> Result<Type, FunctionError> {
+/// unify to (by the rules of `sem`), skipping known empty sets of the
+/// dynamic pseudo-type.
+fn set_operation_type(args: &[Value], sem: Semantics) -> Result<Type, FunctionError> {
     let types: Vec<Type> = args
         .iter()
         .filter_map(|arg| {
@@ -70,21 +71,23 @@ fn set_operation_type(args: &[Value]) -> Result<Type, FunctionError> {
     if types.is_empty() {
         return Ok(Type::set(Type::Dynamic));
     }
-    unify(&types)
+    unify_with(&types, sem)
         .map(|u| Type::set(u.ty))
         .ok_or_else(|| FunctionError::failed("given sets must all have compatible element types"))
 }
 
-/// The sets converted to the result type; `None` when one has unknown
-/// parts and the operation needs them known.
+/// The sets converted to the result type (by the rules of `sem`); `None`
+/// when one has unknown parts and the operation needs them known.
 fn converted(
     args: &[Value],
     ty: &Type,
     allow_unknowns: bool,
+    sem: Semantics,
 ) -> Result<Option<Vec<Value>>, FunctionError> {
     let mut out = Vec::with_capacity(args.len());
     for (i, arg) in args.iter().enumerate() {
-        let set = convert(arg, ty).map_err(|e| FunctionError::argument(i, e.to_string()))?;
+        let set =
+            convert_with(arg, ty, sem).map_err(|e| FunctionError::argument(i, e.to_string()))?;
         if !allow_unknowns && !set.is_wholly_known() {
             return Ok(None);
         }
@@ -120,9 +123,9 @@ pub fn setunion() -> Function {
         .description("Returns the union of all given sets.")
         .param(set_param("first_set"))
         .variadic(set_param("other_sets"))
-        .return_type(set_operation_type)
-        .build(|args, ty| {
-            let Some(sets) = converted(args, ty, true)? else {
+        .return_type_with_semantics(set_operation_type)
+        .build_with_semantics(|args, ty, sem| {
+            let Some(sets) = converted(args, ty, true, sem)? else {
                 return Ok(Value::unknown(ty.clone()));
             };
             let all: Vec<Value> = sets
@@ -152,9 +155,9 @@ pub fn setintersection() -> Function {
         .description("Returns the intersection of all given sets.")
         .param(set_param("first_set"))
         .variadic(set_param("other_sets"))
-        .return_type(set_operation_type)
-        .build(|args, ty| {
-            let Some(sets) = converted(args, ty, false)? else {
+        .return_type_with_semantics(set_operation_type)
+        .build_with_semantics(|args, ty, sem| {
+            let Some(sets) = converted(args, ty, false, sem)? else {
                 return Ok(Value::unknown(ty.clone()));
             };
             let mut kept: Vec<Value> = sets
@@ -162,7 +165,7 @@ pub fn setintersection() -> Function {
                 .map(|s| elements(s).to_vec())
                 .unwrap_or_default();
             for other in &sets[1..] {
-                let mut members = Buckets::default();
+                let mut members = Buckets::new(sem);
                 for e in elements(other) {
                     members.insert(e);
                 }
@@ -190,12 +193,12 @@ pub fn setsubtract() -> Function {
         .description("Returns the relative complement of the two given sets.")
         .param(set_param("a"))
         .param(set_param("b"))
-        .return_type(set_operation_type)
-        .build(|args, ty| {
-            let Some(sets) = converted(args, ty, false)? else {
+        .return_type_with_semantics(set_operation_type)
+        .build_with_semantics(|args, ty, sem| {
+            let Some(sets) = converted(args, ty, false, sem)? else {
                 return Ok(Value::unknown(ty.clone()));
             };
-            let mut removed = Buckets::default();
+            let mut removed = Buckets::new(sem);
             for e in sets.get(1).map(elements).unwrap_or_default() {
                 removed.insert(e);
             }
@@ -234,7 +237,7 @@ pub fn setproduct() -> Function {
     Function::builder()
         .description("Calculates the cartesian product of two or more sets.")
         .variadic(Parameter::new("sets", Type::Dynamic).with_description("The sets to consider. Also accepts lists and tuples, and if all arguments are of list or tuple type then the result will preserve the input ordering"))
-        .return_type(|args| {
+        .return_type_with_semantics(|args, sem| {
             if args.len() < 2 {
                 return Err(FunctionError::failed("at least two arguments are required"));
             }
@@ -253,7 +256,7 @@ pub fn setproduct() -> Function {
                             etys.push(Type::Dynamic);
                             continue;
                         }
-                        let u = unify(t.elements()).ok_or_else(|| {
+                        let u = unify_with(t.elements(), sem).ok_or_else(|| {
                             FunctionError::argument(i, "all elements must be of the same type")
                         })?;
                         etys.push(u.ty);
@@ -268,7 +271,7 @@ pub fn setproduct() -> Function {
                 Type::set(tuple)
             })
         })
-        .build(|args, ty| {
+        .build_with_semantics(|args, ty, sem| {
             let ety = ty.element_type().cloned().unwrap_or(Type::Dynamic);
             if args.iter().any(|a| !length_known(a)) {
                 return Ok(Value::unknown(ty.clone()));
@@ -301,7 +304,7 @@ pub fn setproduct() -> Function {
                         if v.ty() == &target {
                             Ok(v.clone())
                         } else {
-                            convert(v, &target).map_err(|e| {
+                            convert_with(v, &target, sem).map_err(|e| {
                                 FunctionError::argument(j, e.to_string())
                             })
                         }
@@ -434,5 +437,82 @@ mod tests {
             setsubtract().call(&[with_unknown, known]).unwrap(),
             Value::unknown(Type::set(Type::String))
         );
+    }
+
+    // Go's results below were recorded with go-cty's `function/stdlib`
+    // (`tests/differential/cases/set.txt` and `semantics.txt`). The
+    // arguments are what the evaluator passes: each converted to
+    // `set(any)`.
+
+    fn object(name: &str, n: i64) -> Value {
+        Value::object([(name, Value::number(n))])
+    }
+
+    #[test]
+    fn go_mode_set_operations_unify_objects_as_maps() {
+        let a = Value::set([object("a", 1)]).unwrap();
+        let b = Value::set([object("b", 2)]).unwrap();
+        let map = |name: &str, n: i64| Value::map([(name, Value::number(n))]).unwrap();
+        // Go: `setunion([{a = 1}], [{b = 2}])` is set(map(number)).
+        let go = setunion().call_with(&[a.clone(), b.clone()], Semantics::Go);
+        assert_eq!(go.unwrap(), Value::set([map("a", 1), map("b", 2)]).unwrap());
+        // The spec: objects holding both attributes.
+        let spec = setunion().call_with(&[a.clone(), b.clone()], Semantics::Spec);
+        let both = Type::object([("a", Type::Number), ("b", Type::Number)]);
+        assert_eq!(spec.unwrap().ty(), &Type::set(both));
+        // Go: `setsubtract([{a = 1}, {b = 2}], [{a = 1}])` is [{b = 2}] as a
+        // set(map(number)) (the first argument, converted to `set(any)` by
+        // Go's rules, is a set of maps).
+        let ab = Value::set([map("a", 1), map("b", 2)]).unwrap();
+        let go = setsubtract().call_with(&[ab, a], Semantics::Go);
+        assert_eq!(go.unwrap(), Value::set([map("b", 2)]).unwrap());
+    }
+
+    #[test]
+    fn go_mode_set_operations_refuse_numbers_with_bools() {
+        let s_num = Value::set([Value::number(1), Value::number(2)]).unwrap();
+        let bools = Value::set([Value::bool(true)]).unwrap();
+        let args = [s_num, bools];
+        // Go: "given sets must all have compatible element types".
+        for f in [setunion(), setintersection(), setsubtract()] {
+            let err = f.call_with(&args, Semantics::Go).unwrap_err();
+            assert!(
+                err.to_string().contains("compatible element types"),
+                "{err}"
+            );
+            // The spec: they meet at string.
+            let spec = f.call_with(&args, Semantics::Spec).unwrap();
+            assert_eq!(spec.ty(), &Type::set(Type::String));
+        }
+    }
+
+    #[test]
+    fn go_mode_setproduct_unifies_tuple_elements_by_go_rules() {
+        let l_str = Value::list([Value::string("a")]).unwrap();
+        // Go: `setproduct(l_str, [1, true])`: "all elements must be of the
+        // same type", on the second argument.
+        let mixed = Value::tuple([Value::number(1), Value::bool(true)]);
+        let err = setproduct()
+            .call_with(&[l_str.clone(), mixed.clone()], Semantics::Go)
+            .unwrap_err();
+        assert_eq!(err.argument_index(), Some(1));
+        assert!(
+            err.to_string()
+                .contains("all elements must be of the same type")
+        );
+        assert!(
+            setproduct()
+                .call_with(&[l_str.clone(), mixed], Semantics::Spec)
+                .is_ok()
+        );
+        // Go: `setproduct(["a"], [{a = 1}, {b = 2}])` is
+        // list(tuple([string, map(number)])).
+        let objects = Value::tuple([object("a", 1), object("b", 2)]);
+        let go = setproduct()
+            .call_with(&[l_str, objects], Semantics::Go)
+            .unwrap();
+        let pair = Type::tuple([Type::String, Type::map(Type::Number)]);
+        assert_eq!(go.ty(), &Type::list(pair));
+        assert_eq!(go.len(), Some(2));
     }
 }

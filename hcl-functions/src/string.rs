@@ -123,12 +123,12 @@ pub fn format() -> Function {
         .param(Parameter::new("format", Type::String))
         .variadic(Parameter::new("args", Type::Dynamic).allow_null())
         .returns(Type::String)
-        .build(|args, _| {
+        .build_with_semantics(|args, _, sem| {
             if args[1..].iter().any(|a| !a.is_wholly_known()) {
                 return Ok(Value::unknown(Type::String));
             }
             let spec = str_arg(args, 0)?;
-            format::format_fsm(spec, &args[1..])
+            format::format_fsm(spec, &args[1..], sem)
                 .map(Value::string)
                 .map_err(format::FormatError::into_function_error)
         })
@@ -160,11 +160,11 @@ pub fn formatlist() -> Function {
                 .allow_unknown(),
         )
         .returns(Type::list(Type::String))
-        .build(|args, ty| {
+        .build_with_semantics(|args, ty, sem| {
             let spec = str_arg(args, 0)?;
             let values = &args[1..];
             if values.is_empty() {
-                let s = format::format_fsm(spec, values)
+                let s = format::format_fsm(spec, values, sem)
                     .map_err(format::FormatError::into_function_error)?;
                 return Ok(Value::list([Value::string(s)])?);
             }
@@ -232,7 +232,7 @@ pub fn formatlist() -> Function {
                     out.push(Value::unknown(Type::String));
                     continue;
                 }
-                let s = format::format_fsm(spec, &fmt_args).map_err(|e| {
+                let s = format::format_fsm(spec, &fmt_args, sem).map_err(|e| {
                     FunctionError::failed(format!(
                         "error on format iteration {index}: {}",
                         e.message()
@@ -694,6 +694,27 @@ mod tests {
 
     fn call(f: &Function, args: &[Value]) -> Result<Value, FunctionError> {
         f.call(args)
+    }
+
+    /// Go's results were recorded with go-cty's `stdlib.FormatFunc` and
+    /// `FormatListFunc` (`tests/differential/cases/semantics.txt`).
+    #[test]
+    fn go_mode_format_converts_arguments_by_go_rules() {
+        use hcl_core::Semantics;
+        let s = Value::string;
+        let args = [s("%d|%f"), s("1e3"), s("2.5e1")];
+        // Go: `format("%d|%f", "1e3", "2.5e1")` is "1000|25.000000".
+        let go = format().call_with(&args, Semantics::Go);
+        assert_eq!(go.map_err(|e| e.to_string()), Ok(s("1000|25.000000")));
+        let err = format().call_with(&args, Semantics::Spec).err();
+        assert!(err.is_some_and(|e| e.to_string().contains("a number is required")));
+        // Go: `formatlist("%d", ["1e3", "2e0"])` is ["1000", "2"].
+        let list = Value::list([s("1e3"), s("2e0")]).expect("list");
+        let args = [s("%d"), list];
+        let go = formatlist().call_with(&args, Semantics::Go);
+        let want = Value::list([s("1000"), s("2")]).expect("list");
+        assert_eq!(go.map_err(|e| e.to_string()), Ok(want));
+        assert!(formatlist().call_with(&args, Semantics::Spec).is_err());
     }
 
     #[test]

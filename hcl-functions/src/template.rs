@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::native::{NativeExpression, ParseOptions, parse_template};
 use hcl_core::quote::go_quote;
-use hcl_core::{EvalContext, Expression, Pos, Type, Value};
+use hcl_core::{EvalContext, Expression, Pos, Semantics, Type, Value};
 
 /// The functions that may not be called from inside a template they
 /// render (a template calling them could recurse without bound).
@@ -16,13 +16,15 @@ const NOT_RECURSIVE: [&str; 2] = ["templatefile", "templatestring"];
 /// the attributes of `vars` (argument `vars_index` of the call, a map or
 /// object) as its variables and `functions` as its functions, less
 /// `templatefile` and `templatestring`, which fail when called. A template
-/// that is a single interpolation gives its value unconverted.
+/// that is a single interpolation gives its value unconverted. The
+/// template is read and evaluated by the rules of `sem`, the call's.
 pub(crate) fn render(
     source: &str,
     name: &str,
     vars: &Value,
     vars_index: usize,
     functions: impl IntoIterator<Item = (String, Function)>,
+    sem: Semantics,
 ) -> Result<Value, FunctionError> {
     if !matches!(vars.ty(), Type::Map(_) | Type::Object(_)) {
         return Err(FunctionError::argument(
@@ -30,16 +32,16 @@ pub(crate) fn render(
             "invalid vars value: must be a map",
         ));
     }
-    let (file, id, diags) = parse_template(
-        source.as_bytes(),
-        name,
-        Pos::start(),
-        &ParseOptions::default(),
-    );
+    let options = ParseOptions {
+        semantics: sem,
+        ..ParseOptions::default()
+    };
+    let (file, id, diags) = parse_template(source.as_bytes(), name, Pos::start(), &options);
     if diags.has_errors() {
         return Err(FunctionError::failed(diags.to_string()));
     }
     let mut ctx = EvalContext::new();
+    ctx.set_semantics(sem);
     let attributes: BTreeMap<String, Value> = vars.attributes().cloned().unwrap_or_default();
     for (name, value) in &attributes {
         if !is_identifier(name) {

@@ -1,8 +1,8 @@
 //! The functions on lists, sets and tuples.
 
-use hcl_core::convert::{convert, unify};
+use hcl_core::convert::{convert_with, unify_with};
 use hcl_core::function::{Function, FunctionError, Parameter};
-use hcl_core::{Number, Type, Value};
+use hcl_core::{Number, Semantics, Type, Value};
 
 use super::util::{Buckets, WHOLE_NUMBER, count, go_int, length_known};
 
@@ -186,14 +186,14 @@ pub fn contains() -> Function {
         .param(Parameter::new("list", Type::Dynamic))
         .param(Parameter::new("value", Type::Dynamic))
         .returns(Type::Bool)
-        .build(|args, _| {
+        .build_with_semantics(|args, _, sem| {
             let (list, value) = (&args[0], &args[1]);
             if !matches!(list.ty(), Type::List(_) | Type::Tuple(_) | Type::Set(_)) {
                 return Err(FunctionError::failed("argument must be list, tuple, or set"));
             }
             let mut unknown = false;
             for e in elements(list) {
-                let eq = value.equals(e);
+                let eq = value.equals_with(e, sem);
                 if !eq.is_known() {
                     unknown = true;
                 } else if eq.is_true() {
@@ -227,12 +227,12 @@ pub fn distinct() -> Function {
         .description("Removes any duplicate values from the given list, preserving the order of remaining elements.")
         .param(Parameter::new("list", Type::list(Type::Dynamic)))
         .return_type(|args| Ok(args[0].ty().clone()))
-        .build(|args, ty| {
+        .build_with_semantics(|args, ty, sem| {
             let list = &args[0];
             if !list.is_wholly_known() {
                 return Ok(Value::unknown(ty.clone()));
             }
-            let mut seen = Buckets::default();
+            let mut seen = Buckets::new(sem);
             let kept: Vec<Value> = elements(list)
                 .iter()
                 .filter(|v| seen.insert(v))
@@ -414,7 +414,7 @@ pub fn index() -> Function {
         .param(Parameter::new("list", Type::Dynamic))
         .param(Parameter::new("value", Type::Dynamic))
         .returns(Type::Number)
-        .build(|args, _| {
+        .build_with_semantics(|args, _, sem| {
             let (list, value) = (&args[0], &args[1]);
             if !matches!(list.ty(), Type::List(_) | Type::Tuple(_)) {
                 return Err(FunctionError::failed("argument must be a list or tuple"));
@@ -424,7 +424,7 @@ pub fn index() -> Function {
                 return Err(FunctionError::failed("cannot search an empty list"));
             }
             for (i, v) in items.iter().enumerate() {
-                let eq = v.equals(value);
+                let eq = v.equals_with(value, sem);
                 if !eq.is_known() {
                     return Ok(Value::unknown(Type::Number));
                 }
@@ -821,20 +821,21 @@ pub fn matchkeys() -> Function {
         .param(Parameter::new("values", Type::list(Type::Dynamic)))
         .param(Parameter::new("keys", Type::list(Type::Dynamic)))
         .param(Parameter::new("searchset", Type::list(Type::Dynamic)))
-        .return_type(|args| {
-            key_type(args)?;
+        .return_type_with_semantics(|args, sem| {
+            key_type(args, sem)?;
             Ok(args[0].ty().clone())
         })
-        .build(|args, ty| {
+        .build_with_semantics(|args, ty, sem| {
             let (values, keys, searchset) = (&args[0], &args[1], &args[2]);
             let ety = element_of(ty);
             if values.len() != keys.len() {
                 return Err(FunctionError::failed("length of keys and values should be equal"));
             }
-            let kty = key_type(args)?;
-            let keys = convert(keys, &kty).map_err(|e| FunctionError::failed(e.to_string()))?;
-            let searchset =
-                convert(searchset, &kty).map_err(|e| FunctionError::failed(e.to_string()))?;
+            let kty = key_type(args, sem)?;
+            let keys =
+                convert_with(keys, &kty, sem).map_err(|e| FunctionError::failed(e.to_string()))?;
+            let searchset = convert_with(searchset, &kty, sem)
+                .map_err(|e| FunctionError::failed(e.to_string()))?;
             let search = elements(&searchset);
             if search.is_empty() {
                 return Ok(Value::list_of(ety, [])?);
@@ -844,7 +845,7 @@ pub fn matchkeys() -> Function {
             }
             // The search elements whose comparison with a known key may be
             // unknown are checked one by one; the others by hashing.
-            let mut certain = Buckets::default();
+            let mut certain = Buckets::new(sem);
             let mut uncertain = Vec::new();
             for (i, s) in search.iter().enumerate() {
                 if s.is_wholly_known() && s.has_wholly_known_type() {
@@ -861,11 +862,11 @@ pub fn matchkeys() -> Function {
                 let first_unknown = uncertain
                     .iter()
                     .copied()
-                    .find(|&i| !key.equals(&search[i]).is_false());
+                    .find(|&i| !key.equals_with(&search[i], sem).is_false());
                 let matched = certain.find(key);
                 match (first_unknown, matched) {
                     (Some(u), m) if m.is_none_or(|m| u < m) => {
-                        if !key.equals(&search[u]).is_known() {
+                        if !key.equals_with(&search[u], sem).is_known() {
                             return Ok(Value::list_of(ety, [])?);
                         }
                         out.push(value.clone());
@@ -878,9 +879,9 @@ pub fn matchkeys() -> Function {
         })
 }
 
-/// The type `keys` and `searchset` unify to.
-fn key_type(args: &[Value]) -> Result<Type, FunctionError> {
-    unify(&[args[1].ty().clone(), args[2].ty().clone()])
+/// The type `keys` and `searchset` unify to by the rules of `sem`.
+fn key_type(args: &[Value], sem: Semantics) -> Result<Type, FunctionError> {
+    unify_with(&[args[1].ty().clone(), args[2].ty().clone()], sem)
         .map(|u| u.ty)
         .ok_or_else(|| FunctionError::failed("keys and searchset must be of the same type"))
 }

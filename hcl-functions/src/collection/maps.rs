@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use hcl_core::convert::convert;
+use hcl_core::convert::convert_with;
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::quote::go_quote;
 use hcl_core::{Type, Value};
@@ -76,7 +76,7 @@ pub fn lookup() -> Function {
         .param(Parameter::new("inputMap", Type::Dynamic))
         .param(Parameter::new("key", Type::String))
         .param(Parameter::new("default", Type::Dynamic))
-        .return_type(|args| {
+        .return_type_with_semantics(|args, sem| {
             let (map, key, default) = (&args[0], &args[1], &args[2]);
             match map.ty() {
                 Type::Object(o) => {
@@ -89,7 +89,7 @@ pub fn lookup() -> Function {
                     }
                 }
                 Type::Map(e) => {
-                    if convert(default, e).is_err() {
+                    if convert_with(default, e, sem).is_err() {
                         return Err(FunctionError::argument(
                             2,
                             "the default value must have the same type as the map elements",
@@ -103,7 +103,7 @@ pub fn lookup() -> Function {
                 )),
             }
         })
-        .build(|args, ty| {
+        .build_with_semantics(|args, ty, sem| {
             let (map, key, default) = (&args[0], &args[1], &args[2]);
             if !map.is_wholly_known() {
                 return Ok(Value::unknown(ty.clone()));
@@ -112,7 +112,7 @@ pub fn lookup() -> Function {
             if let Some(v) = map.get(key) {
                 return Ok(v.clone());
             }
-            convert(default, ty).map_err(|e| FunctionError::failed(e.to_string()))
+            convert_with(default, ty, sem).map_err(|e| FunctionError::failed(e.to_string()))
         })
 }
 

@@ -322,3 +322,24 @@ fn functions_are_all_listed() {
         assert!(names.contains(&name), "{name}");
     }
 }
+
+/// Go's result was recorded with go-cty's `stdlib.LookupFunc`
+/// (`tests/differential/cases/semantics.txt`).
+#[test]
+fn go_mode_lookup_default_converts_by_go_rules() {
+    use hcl_core::Semantics;
+    let m_num = Value::map([("a", Value::number(1))]).expect("map");
+    let args = [m_num, Value::string("z"), Value::string("1e3")];
+    // Go: `lookup(m_num, "z", "1e3")` is 1000.
+    let go = lookup().call_with(&args, Semantics::Go);
+    assert_eq!(go.map_err(|e| e.to_string()), Ok(Value::number(1000)));
+    // The spec: a string with an exponent is not a number.
+    let spec = lookup()
+        .call_with(&args, Semantics::Spec)
+        .map_err(|e| e.to_string());
+    let err = spec.expect_err("the spec refuses an exponent");
+    assert!(
+        err.contains("the default value must have the same type"),
+        "{err}"
+    );
+}

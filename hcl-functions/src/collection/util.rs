@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use hcl_core::{Number, Type, Value};
+use hcl_core::{Number, Semantics, Type, Value};
 
 /// gocty's message when a number does not fit a Go `int`.
 pub(crate) const WHOLE_NUMBER: &str =
@@ -92,22 +92,32 @@ fn feed(v: &Value, h: &mut DefaultHasher) {
     }
 }
 
-/// Values added one by one, each found again by the equality operation in
-/// time proportional to the number of values sharing its hash.
-#[derive(Default)]
+/// Values added one by one, each found again by the equality operation of
+/// a rule set ([`Value::equals_with`]) in time proportional to the number
+/// of values sharing its hash.
 pub(crate) struct Buckets<'a> {
     buckets: HashMap<u64, Vec<(usize, &'a Value)>>,
     len: usize,
+    sem: Semantics,
 }
 
 impl<'a> Buckets<'a> {
+    /// No values yet; they will be compared by the rules of `sem`.
+    pub(crate) fn new(sem: Semantics) -> Buckets<'a> {
+        Buckets {
+            buckets: HashMap::new(),
+            len: 0,
+            sem,
+        }
+    }
+
     /// The position (in the order of adding) of the value added that is
     /// equal to `v` (the equality operation giving a known `true`).
     pub(crate) fn find(&self, v: &Value) -> Option<usize> {
         self.buckets
             .get(&value_hash(v))?
             .iter()
-            .find(|(_, w)| w.equals(v).is_true())
+            .find(|(_, w)| w.equals_with(v, self.sem).is_true())
             .map(|(i, _)| *i)
     }
 
@@ -126,7 +136,10 @@ impl<'a> Buckets<'a> {
     pub(crate) fn insert_at(&mut self, v: &'a Value, at: usize) -> bool {
         self.len += 1;
         let bucket = self.buckets.entry(value_hash(v)).or_default();
-        if bucket.iter().any(|(_, w)| w.equals(v).is_true()) {
+        if bucket
+            .iter()
+            .any(|(_, w)| w.equals_with(v, self.sem).is_true())
+        {
             return false;
         }
         bucket.push((at, v));

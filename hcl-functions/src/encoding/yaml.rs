@@ -343,6 +343,8 @@ impl<'a> Decoder<'a> {
                     let key = match ev {
                         Event::Scalar(text, style, _, tag) => {
                             let k = resolve_scalar(&tag_string(&tag), &text, style)?;
+                            // A scalar (string, number, bool or null) converts to
+                            // a string alike by both rule sets.
                             let Ok(k) = convert(&k, &Type::String) else {
                                 return Err(at(&kspan, "only strings are allowed as mapping keys"));
                             };

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use hcl_core::convert;
 use hcl_core::function::FunctionError;
 use hcl_core::quote::go_quote;
-use hcl_core::{Number, Type, Value};
+use hcl_core::{Number, Semantics, Type, Value};
 use num_bigint::{BigInt, BigUint, Sign};
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -90,8 +90,13 @@ enum State {
     Prec,
 }
 
-/// cty's `formatFSM`: the format string applied to the values.
-pub(super) fn format_fsm(format: &str, args: &[Value]) -> Result<String, FormatError> {
+/// cty's `formatFSM`: the format string applied to the values, which
+/// convert to what a verb needs by the rules of `sem`.
+pub(super) fn format_fsm(
+    format: &str,
+    args: &[Value],
+    sem: Semantics,
+) -> Result<String, FormatError> {
     let bytes = format.as_bytes();
     let mut buf = String::new();
     let mut next_arg = 1usize;
@@ -181,7 +186,7 @@ pub(super) fn format_fsm(format: &str, args: &[Value]) -> Result<String, FormatE
             // A verb letter was just read.
             verb.raw = &format[verb.offset..=p];
             highest = highest.max(verb.arg_num);
-            format_append(&mut verb, &mut buf, args)?;
+            format_append(&mut verb, &mut buf, args, sem)?;
             next_arg = verb.arg_num.saturating_add(1);
             verb.mode = '\0';
             text_start = p + 1;
@@ -239,7 +244,12 @@ fn mode(c: u8, verb: &mut Verb<'_>) -> Option<State> {
 }
 
 /// cty's `formatAppend`: one verb applied to its argument.
-fn format_append(verb: &mut Verb<'_>, buf: &mut String, args: &[Value]) -> Result<(), FormatError> {
+fn format_append(
+    verb: &mut Verb<'_>,
+    buf: &mut String,
+    args: &[Value],
+    sem: Semantics,
+) -> Result<(), FormatError> {
     let raw = go_quote(verb.raw);
     let offset = verb.offset;
     let index = verb.arg_num.saturating_sub(1);
@@ -267,12 +277,13 @@ fn format_append(verb: &mut Verb<'_>, buf: &mut String, args: &[Value]) -> Resul
     match verb.mode {
         'v' => append_as_is(verb, buf, arg).map_err(|m| unsupported(&m))?,
         't' => {
-            let b = convert::convert(arg, &Type::Bool).map_err(|e| unsupported(&e.to_string()))?;
+            let b = convert::convert_with(arg, &Type::Bool, sem)
+                .map_err(|e| unsupported(&e.to_string()))?;
             buf.push_str(if b.is_true() { "true" } else { "false" });
         }
         'b' | 'd' | 'o' | 'x' | 'X' | 'e' | 'E' | 'f' | 'g' | 'G' => {
-            let n =
-                convert::convert(arg, &Type::Number).map_err(|e| unsupported(&e.to_string()))?;
+            let n = convert::convert_with(arg, &Type::Number, sem)
+                .map_err(|e| unsupported(&e.to_string()))?;
             let n = n
                 .as_number()
                 .ok_or_else(|| unsupported("a number is required"))?;
@@ -286,8 +297,8 @@ fn format_append(verb: &mut Verb<'_>, buf: &mut String, args: &[Value]) -> Resul
             }
         }
         's' | 'q' => {
-            let s =
-                convert::convert(arg, &Type::String).map_err(|e| unsupported(&e.to_string()))?;
+            let s = convert::convert_with(arg, &Type::String, sem)
+                .map_err(|e| unsupported(&e.to_string()))?;
             let s = s.as_str().unwrap_or("");
             let s = match verb.prec {
                 Some(p) if p > 0 => match s.grapheme_indices(true).nth(p) {
@@ -826,7 +837,7 @@ mod tests {
 
     #[test]
     fn verbs_scan_as_cty_does() {
-        let f = |s: &str, args: &[Value]| match format_fsm(s, args) {
+        let f = |s: &str, args: &[Value]| match format_fsm(s, args, Semantics::Spec) {
             Ok(s) => s,
             Err(e) => format!("error: {}", e.message()),
         };

@@ -2,7 +2,7 @@
 
 use hcl_core::expression_closure::ExpressionClosure;
 use hcl_core::function::{Function, FunctionError, Parameter};
-use hcl_core::{Type, Value};
+use hcl_core::{Semantics, Type, Value};
 
 /// `templatestring(ref, vars)`: the string that `ref` refers to, rendered
 /// as an HCL template with the attributes of `vars` as its variables and
@@ -34,14 +34,14 @@ pub fn templatestring() -> Function {
                 .allow_unknown()
                 .allow_dynamic(),
         )
-        .return_type(|args| match template_source(args)? {
+        .return_type_with_semantics(|args, sem| match template_source(args)? {
             Some(_) if args.get(1).is_some_and(Value::is_wholly_known) => {
-                render(args).map(|v| v.ty().clone())
+                render(args, sem).map(|v| v.ty().clone())
             }
             _ => Ok(Type::Dynamic),
         })
-        .build(|args, _| match template_source(args)? {
-            Some(_) if args.get(1).is_some_and(Value::is_wholly_known) => render(args),
+        .build_with_semantics(|args, _, sem| match template_source(args)? {
+            Some(_) if args.get(1).is_some_and(Value::is_wholly_known) => render(args, sem),
             _ => Ok(Value::dynamic()),
         })
 }
@@ -83,7 +83,7 @@ fn template_source(args: &[Value]) -> Result<Option<String>, FunctionError> {
     }
 }
 
-fn render(args: &[Value]) -> Result<Value, FunctionError> {
+fn render(args: &[Value], sem: Semantics) -> Result<Value, FunctionError> {
     let Some(source) = template_source(args)? else {
         return Ok(Value::dynamic());
     };
@@ -98,5 +98,5 @@ fn render(args: &[Value]) -> Result<Value, FunctionError> {
                 .collect::<Vec<_>>()
         })
         .unwrap_or_default();
-    crate::template::render(&source, "<templatestring>", &vars, 1, functions)
+    crate::template::render(&source, "<templatestring>", &vars, 1, functions, sem)
 }
