@@ -213,7 +213,11 @@ fn main() {
             usage.max_rss_kb as f64 * 1024.0 / len as f64,
         );
     }
-    if let [(_, ours_start, ours, ours_bytes), (_, go_start, go, go_bytes)] = rows.as_slice() {
+    if let [
+        (_, ours_start, ours, ours_bytes),
+        (_, go_start, go, go_bytes),
+    ] = rows.as_slice()
+    {
         let f = |u: &Usage, s: &Usage| u.wall.saturating_sub(s.wall).as_secs_f64();
         println!(
             "\nGo / ours: {:.1}x the formatting time (startup subtracted), {:.1}x the CPU time, {:.1}x the peak RSS",

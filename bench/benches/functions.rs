@@ -30,10 +30,17 @@ fn main() {
         .expect("install the library");
 
     let mut families: BTreeMap<String, Vec<NativeExpression>> = BTreeMap::new();
-    for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let (family, source) = line.split_once('\t').expect("FAMILY<TAB>EXPR");
-        let (file, id, diags) =
-            parse_expression(source.as_bytes(), "bench", Pos::start(), &ParseOptions::default());
+        let (file, id, diags) = parse_expression(
+            source.as_bytes(),
+            "bench",
+            Pos::start(),
+            &ParseOptions::default(),
+        );
         assert!(!diags.has_errors(), "{source}: {diags:?}");
         let expr = NativeExpression::new(Arc::clone(&file), id);
         let (_, diags) = expr.value(&ctx);
@@ -47,7 +54,10 @@ fn main() {
         .collect();
     let go = run_go(root, &data);
 
-    println!("{:<12} {:>6} {:>12} {:>12} {:>8}", "family", "calls", "ours ns", "go ns", "go/ours");
+    println!(
+        "{:<12} {:>6} {:>12} {:>12} {:>8}",
+        "family", "calls", "ours ns", "go ns", "go/ours"
+    );
     for (name, ns) in &ours {
         let calls = families[name].len();
         match go.get(name) {
@@ -103,14 +113,17 @@ fn run_go(root: &Path, data: &Path) -> BTreeMap<String, f64> {
         Ok(result) if result.status.success() => {
             for line in String::from_utf8_lossy(&result.stdout).lines() {
                 let mut parts = line.split('\t');
-                if let (Some(name), Some(ns)) = (parts.next(), parts.next()) {
-                    if let Ok(ns) = ns.parse::<f64>() {
-                        out.insert(name.to_owned(), ns);
-                    }
+                if let (Some(name), Some(ns)) = (parts.next(), parts.next())
+                    && let Ok(ns) = ns.parse::<f64>()
+                {
+                    out.insert(name.to_owned(), ns);
                 }
             }
         }
-        Ok(result) => eprintln!("Go's peer failed: {}", String::from_utf8_lossy(&result.stderr)),
+        Ok(result) => eprintln!(
+            "Go's peer failed: {}",
+            String::from_utf8_lossy(&result.stderr)
+        ),
         Err(e) => eprintln!("Go's peer could not run: {e}"),
     }
     let _ = std::fs::remove_dir_all(&gopath);
