@@ -41,7 +41,7 @@ use crate::value::Value;
 
 /// How deeply arrays and objects may nest in [`decode`] (Go has no
 /// practical limit).
-pub const MAX_DEPTH: usize = 512;
+pub const MAX_DEPTH: usize = 1_024;
 
 /// Why a value could not be written as JSON, or JSON text could not be
 /// decoded: a message in go-cty's words and, for encoding, where in the

@@ -56,7 +56,7 @@ const INVALID_TYPE: &str = "Invalid type specification";
 
 /// How deeply type expressions may nest (as deeply as the native parser
 /// allows; this guards other syntaxes).
-const MAX_DEPTH: usize = 256;
+const MAX_DEPTH: usize = 1_024;
 
 /// Reads a type constraint (Go's `typeexpr.TypeConstraint`): a type
 /// expression in which the keyword `any` stands for the dynamic

@@ -100,7 +100,7 @@ pub struct JsonOptions {
 
 impl JsonOptions {
     /// The default nesting limit.
-    pub const DEFAULT_MAX_DEPTH: usize = 256;
+    pub const DEFAULT_MAX_DEPTH: usize = 1_024;
 }
 
 impl Default for JsonOptions {

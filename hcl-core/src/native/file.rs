@@ -17,7 +17,7 @@ pub struct ParseOptions {
 
 impl ParseOptions {
     /// The default nesting limit.
-    pub const DEFAULT_MAX_DEPTH: usize = 256;
+    pub const DEFAULT_MAX_DEPTH: usize = 1_024;
 }
 
 impl Default for ParseOptions {

@@ -16,7 +16,10 @@ use hcl_core::pos::{Pos, Range};
 use hcl_core::quote::go_quote;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Traversal, Type, Value};
 
-use super::{BlockListSpec, BlockMapSpec, Spec, TransformSpec, ValidateSpec};
+use super::{
+    AttrSpec, BlockAttrsSpec, BlockListSpec, BlockMapSpec, BlockSpec, Spec, TransformSpec,
+    ValidateSpec,
+};
 
 /// Decodes `body` by `spec`: every attribute and block of the body must be
 /// one the spec names (else an error), and the value is built as the spec
@@ -462,123 +465,13 @@ impl<'c> SpecDecoder<'c> {
                 }
                 (Value::tuple(values), diags)
             }
-            Spec::Attr(a) => {
-                let Some(attr) = content.attributes.get(&a.name) else {
-                    // A missing required attribute was reported with the
-                    // content.
-                    return (Value::null(a.ty.clone()), Diagnostics::new());
-                };
-                let (value, mut diags) = attr.expr.value(self.ctx);
-                match convert(&value, &a.ty) {
-                    Ok(v) => (v, diags),
-                    Err(e) => {
-                        let (subject, message) = conversion_subject(&attr.expr, &e);
-                        diags.push(
-                            Diagnostic::error("Incorrect attribute value type")
-                                .with_detail(format!(
-                                    "Inappropriate value for attribute {}: {message}.",
-                                    go_quote(&a.name)
-                                ))
-                                .with_subject(subject)
-                                .with_context(attr.name_range.cover(&attr.expr.range())),
-                        );
-                        (Value::unknown(a.ty.clone()), diags)
-                    }
-                }
-            }
+            Spec::Attr(a) => self.decode_attr(a, content),
             Spec::Literal(v) => (v.clone(), Diagnostics::new()),
-            Spec::Block(b) => {
-                let mut diags = Diagnostics::new();
-                let mut found: Option<&Block> = None;
-                for candidate in content.blocks_of_type(&b.type_name) {
-                    if let Some(previous) = found {
-                        diags.push(
-                            Diagnostic::error(format!("Duplicate {} block", b.type_name))
-                                .with_detail(format!(
-                                    "Only one block of type {} is allowed. Previous definition was at {}.",
-                                    go_quote(&b.type_name),
-                                    previous.def_range
-                                ))
-                                .with_subject(candidate.def_range.clone()),
-                        );
-                        break;
-                    }
-                    found = Some(candidate);
-                }
-                let Some(block) = found else {
-                    if b.required {
-                        diags.push(missing_block(&b.type_name, content));
-                    }
-                    return (Value::null(self.implied_type(&b.nested)), diags);
-                };
-                let (v, more) = self.decode_body(&*block.body, &b.nested);
-                diags.extend(more);
-                (v, diags)
-            }
+            Spec::Block(b) => self.decode_block(b, content),
             Spec::BlockList(b) => self.decode_block_list(b, content, false),
             Spec::BlockSet(b) => self.decode_block_list(b, content, true),
             Spec::BlockMap(b) => self.decode_block_map(b, content),
-            Spec::BlockAttrs(b) => {
-                let mut diags = Diagnostics::new();
-                let mut of_type = content.blocks_of_type(&b.type_name);
-                let Some(block) = of_type.next() else {
-                    if b.required {
-                        diags.push(missing_block(&b.type_name, content));
-                    }
-                    return (Value::null(Type::map(b.element_type.clone())), diags);
-                };
-                if let Some(other) = of_type.next() {
-                    diags.push(
-                        Diagnostic::error(format!("Duplicate {} block", b.type_name))
-                            .with_detail(format!(
-                                "Only one block of type {} is allowed. Previous definition was at {}.",
-                                go_quote(&b.type_name),
-                                block.def_range
-                            ))
-                            .with_subject(other.def_range.clone()),
-                    );
-                }
-                let (attrs, more) = block.body.just_attributes();
-                diags.extend(more);
-                let mut attrs: Vec<_> = attrs.into_values().collect();
-                attrs.sort_by(|x, y| x.range.cmp(&y.range));
-                let mut values = BTreeMap::new();
-                for attr in attrs {
-                    let (value, more) = attr.expr.value(self.ctx);
-                    diags.extend(more);
-                    let value = match convert(&value, &b.element_type) {
-                        Ok(v) => v,
-                        Err(e) => {
-                            let (subject, message) = conversion_subject(&attr.expr, &e);
-                            diags.push(
-                                Diagnostic::error("Invalid attribute value")
-                                    .with_detail(format!(
-                                        "Invalid value for attribute of {} block: {message}.",
-                                        go_quote(&b.type_name)
-                                    ))
-                                    .with_subject(subject)
-                                    .with_context(attr.name_range.cover(&attr.expr.range())),
-                            );
-                            Value::unknown(b.element_type.clone())
-                        }
-                    };
-                    values.insert(attr.name, value);
-                }
-                match make_map(&b.element_type, values) {
-                    Ok(v) => (v, diags),
-                    Err(message) => {
-                        diags.push(
-                            Diagnostic::error("Inconsistent attribute value types")
-                                .with_detail(format!(
-                                    "The attributes of a {} block must all have values of one type: {message}.",
-                                    go_quote(&b.type_name)
-                                ))
-                                .with_subject(block.def_range.clone()),
-                        );
-                        (Value::dynamic(), diags)
-                    }
-                }
-            }
+            Spec::BlockAttrs(b) => self.decode_block_attrs(b, content),
             Spec::Default(d) => {
                 let (value, mut diags) = self.decode_content(&d.primary, content);
                 if !value.is_null() {
@@ -602,6 +495,135 @@ impl<'c> SpecDecoder<'c> {
                 (result, diags)
             }
             Spec::Validate(v) => self.decode_validate(spec, v, content),
+        }
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_attr(&self, a: &AttrSpec, content: &BodyContent) -> (Value, Diagnostics) {
+        let Some(attr) = content.attributes.get(&a.name) else {
+            // A missing required attribute was reported with the
+            // content.
+            return (Value::null(a.ty.clone()), Diagnostics::new());
+        };
+        let (value, mut diags) = attr.expr.value(self.ctx);
+        match convert(&value, &a.ty) {
+            Ok(v) => (v, diags),
+            Err(e) => {
+                let (subject, message) = conversion_subject(&attr.expr, &e);
+                diags.push(
+                    Diagnostic::error("Incorrect attribute value type")
+                        .with_detail(format!(
+                            "Inappropriate value for attribute {}: {message}.",
+                            go_quote(&a.name)
+                        ))
+                        .with_subject(subject)
+                        .with_context(attr.name_range.cover(&attr.expr.range())),
+                );
+                (Value::unknown(a.ty.clone()), diags)
+            }
+        }
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_block(&self, b: &BlockSpec, content: &BodyContent) -> (Value, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        let mut found: Option<&Block> = None;
+        for candidate in content.blocks_of_type(&b.type_name) {
+            if let Some(previous) = found {
+                diags.push(
+                    Diagnostic::error(format!("Duplicate {} block", b.type_name))
+                        .with_detail(format!(
+                            "Only one block of type {} is allowed. Previous definition was at {}.",
+                            go_quote(&b.type_name),
+                            previous.def_range
+                        ))
+                        .with_subject(candidate.def_range.clone()),
+                );
+                break;
+            }
+            found = Some(candidate);
+        }
+        let Some(block) = found else {
+            if b.required {
+                diags.push(missing_block(&b.type_name, content));
+            }
+            return (Value::null(self.implied_type(&b.nested)), diags);
+        };
+        let (v, more) = self.decode_body(&*block.body, &b.nested);
+        diags.extend(more);
+        (v, diags)
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_block_attrs(
+        &self,
+        b: &BlockAttrsSpec,
+        content: &BodyContent,
+    ) -> (Value, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        let mut of_type = content.blocks_of_type(&b.type_name);
+        let Some(block) = of_type.next() else {
+            if b.required {
+                diags.push(missing_block(&b.type_name, content));
+            }
+            return (Value::null(Type::map(b.element_type.clone())), diags);
+        };
+        if let Some(other) = of_type.next() {
+            diags.push(
+                Diagnostic::error(format!("Duplicate {} block", b.type_name))
+                    .with_detail(format!(
+                        "Only one block of type {} is allowed. Previous definition was at {}.",
+                        go_quote(&b.type_name),
+                        block.def_range
+                    ))
+                    .with_subject(other.def_range.clone()),
+            );
+        }
+        let (attrs, more) = block.body.just_attributes();
+        diags.extend(more);
+        let mut attrs: Vec<_> = attrs.into_values().collect();
+        attrs.sort_by(|x, y| x.range.cmp(&y.range));
+        let mut values = BTreeMap::new();
+        for attr in attrs {
+            let (value, more) = attr.expr.value(self.ctx);
+            diags.extend(more);
+            let value = match convert(&value, &b.element_type) {
+                Ok(v) => v,
+                Err(e) => {
+                    let (subject, message) = conversion_subject(&attr.expr, &e);
+                    diags.push(
+                        Diagnostic::error("Invalid attribute value")
+                            .with_detail(format!(
+                                "Invalid value for attribute of {} block: {message}.",
+                                go_quote(&b.type_name)
+                            ))
+                            .with_subject(subject)
+                            .with_context(attr.name_range.cover(&attr.expr.range())),
+                    );
+                    Value::unknown(b.element_type.clone())
+                }
+            };
+            values.insert(attr.name, value);
+        }
+        match make_map(&b.element_type, values) {
+            Ok(v) => (v, diags),
+            Err(message) => {
+                diags.push(
+                    Diagnostic::error("Inconsistent attribute value types")
+                        .with_detail(format!(
+                            "The attributes of a {} block must all have values of one type: {message}.",
+                            go_quote(&b.type_name)
+                        ))
+                        .with_subject(block.def_range.clone()),
+                );
+                (Value::dynamic(), diags)
+            }
         }
     }
 

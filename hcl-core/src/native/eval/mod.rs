@@ -44,7 +44,7 @@ use crate::value::Value;
 /// nesting level costs one or two levels of evaluation); the limit guards
 /// against trees parsed with a much larger nesting limit. It fits a 2 MiB thread
 /// stack in a debug build.
-pub(crate) const MAX_EVAL_DEPTH: usize = 1024;
+pub(crate) const MAX_EVAL_DEPTH: usize = 1_024;
 
 /// The result of evaluating one node.
 pub(crate) type Evaluated = (Value, Diagnostics);
