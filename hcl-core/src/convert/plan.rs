@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use super::Safety;
 use super::unify::unify_types_with;
 use crate::semantics::Semantics;
-use crate::ty::Type;
+use crate::ty::{ObjectType, TupleType, Type};
 
 /// A conversion from one type to another, decided by the types alone.
 #[derive(Debug)]
@@ -167,137 +167,178 @@ pub(crate) fn plan_with(from: &Type, to: &Type, sem: Semantics) -> Option<Plan> 
         (Type::List(f), Type::Set(e)) => {
             elements(from, f, e, Type::set, Safety::Unsafe, false, sem)
         }
-        (Type::Tuple(t), Type::List(e)) => {
-            let (plans, element) = structural_elements(t.elements().iter(), e, sem, true)?;
-            Some(Plan {
-                safety: plans.safety(),
-                out: Type::list(element),
-                step: Step::TupleToCollection(plans),
-            })
-        }
-        (Type::Tuple(t), Type::Set(e)) => {
-            let (plans, element) = structural_elements(t.elements().iter(), e, sem, true)?;
-            Some(Plan {
-                // Go calls it safe when the elements convert safely.
-                safety: if go { plans.safety() } else { Safety::Unsafe },
-                out: Type::set(element),
-                step: Step::TupleToCollection(plans),
-            })
-        }
-        (Type::Object(o), Type::Map(e)) => {
-            let (plans, element) = structural_elements(o.attributes().values(), e, sem, false)?;
-            Some(Plan {
-                safety: plans.safety(),
-                out: Type::map(element),
-                step: Step::ObjectToMap(plans),
-            })
-        }
+        (Type::Tuple(t), Type::List(e)) => tuple_to_list(t, e, sem),
+        (Type::Tuple(t), Type::Set(e)) => tuple_to_set(t, e, sem, go),
+        (Type::Object(o), Type::Map(e)) => object_to_map(o, e, sem),
         // Go has no conversion from a list or set to a tuple.
-        (Type::List(f) | Type::Set(f), Type::Tuple(t)) if !go => {
-            let plans = t
-                .elements()
-                .iter()
-                .map(|e| plan_with(f, e, sem))
-                .collect::<Option<Vec<Plan>>>()?;
-            Some(Plan {
-                safety: Safety::Unsafe,
-                out: Type::tuple(plans.iter().map(|p| p.out.clone())),
-                step: Step::CollectionToTuple(plans),
-            })
-        }
-        (Type::Tuple(a), Type::Tuple(b)) => {
-            if a.len() != b.len() {
-                return None;
-            }
-            let plans = a
-                .elements()
-                .iter()
-                .zip(b.elements())
-                .map(|(f, e)| plan_with(f, e, sem))
-                .collect::<Option<Vec<Plan>>>()?;
-            if plans.iter().all(Plan::is_identity) {
-                return Some(Plan::identity(from));
-            }
-            Some(Plan {
-                safety: worst(Safety::Safe, plans.iter()),
-                out: Type::tuple(plans.iter().map(|p| p.out.clone())),
-                step: Step::TupleToTuple(plans),
-            })
-        }
-        (Type::Map(f), Type::Object(o)) => {
-            let mut attrs = Vec::with_capacity(o.len());
-            for (name, ty) in o.attributes() {
-                let optional = o.is_optional(name);
-                let attr = match plan_with(f, ty, sem) {
-                    Some(p) => MapAttr {
-                        out: p.out.clone(),
-                        conversion: Ok(p),
-                        optional,
-                    },
-                    None if optional => MapAttr {
-                        out: strip_optional(ty),
-                        conversion: Err(super::mismatch::mismatch_message(f, ty)),
-                        optional,
-                    },
-                    None => return None,
-                };
-                attrs.push((name.clone(), attr));
-            }
-            Some(Plan {
-                safety: Safety::Unsafe,
-                out: Type::object(attrs.iter().map(|(name, a)| (name.clone(), a.out.clone()))),
-                step: Step::MapToObject(attrs, go),
-            })
-        }
-        (Type::Object(a), Type::Object(b)) => {
-            let mut attrs = Vec::with_capacity(b.len());
-            let mut safety = Safety::Safe;
-            let mut identity = true;
-            for (name, ty) in b.attributes() {
-                let attr = match a.attribute(name) {
-                    Some(source) => {
-                        let p = plan_with(source, ty, sem)?;
-                        safety = safety.max(p.safety);
-                        identity &= p.is_identity();
-                        ObjectAttr::Convert(p)
-                    }
-                    // Go requires every attribute that is not optional.
-                    None if go && !b.is_optional(name) => return None,
-                    None => {
-                        identity = false;
-                        ObjectAttr::Missing(strip_optional(ty))
-                    }
-                };
-                attrs.push((name.clone(), attr));
-            }
-            if a.attributes()
-                .keys()
-                .any(|name| b.attribute(name).is_none())
-            {
-                // Dropping attributes loses information (Go calls it safe).
-                if !go {
-                    safety = Safety::Unsafe;
-                }
-                identity = false;
-            }
-            if identity {
-                return Some(Plan::identity(from));
-            }
-            let out = Type::object(attrs.iter().map(|(name, attr)| {
-                let ty = match attr {
-                    ObjectAttr::Convert(p) => p.out.clone(),
-                    ObjectAttr::Missing(ty) => ty.clone(),
-                };
-                (name.clone(), ty)
-            }));
-            Some(Plan {
-                safety,
-                out,
-                step: Step::ObjectToObject(attrs),
-            })
-        }
+        (Type::List(f) | Type::Set(f), Type::Tuple(t)) if !go => collection_to_tuple(f, t, sem),
+        (Type::Tuple(a), Type::Tuple(b)) => tuple_to_tuple(from, a, b, sem),
+        (Type::Map(f), Type::Object(o)) => map_to_object(f, o, sem, go),
+        (Type::Object(a), Type::Object(b)) => object_to_object(from, a, b, sem, go),
         _ => None,
     }
+}
+
+/// One case of [`plan_with`], in its own function: `plan_with` recurses
+/// once per nesting level, so its frame is kept small.
+#[inline(never)]
+fn tuple_to_list(t: &TupleType, e: &Type, sem: Semantics) -> Option<Plan> {
+    let (plans, element) = structural_elements(t.elements().iter(), e, sem, true)?;
+    Some(Plan {
+        safety: plans.safety(),
+        out: Type::list(element),
+        step: Step::TupleToCollection(plans),
+    })
+}
+
+/// One case of [`plan_with`], in its own function: `plan_with` recurses
+/// once per nesting level, so its frame is kept small.
+#[inline(never)]
+fn tuple_to_set(t: &TupleType, e: &Type, sem: Semantics, go: bool) -> Option<Plan> {
+    let (plans, element) = structural_elements(t.elements().iter(), e, sem, true)?;
+    Some(Plan {
+        // Go calls it safe when the elements convert safely.
+        safety: if go { plans.safety() } else { Safety::Unsafe },
+        out: Type::set(element),
+        step: Step::TupleToCollection(plans),
+    })
+}
+
+/// One case of [`plan_with`], in its own function: `plan_with` recurses
+/// once per nesting level, so its frame is kept small.
+#[inline(never)]
+fn object_to_map(o: &ObjectType, e: &Type, sem: Semantics) -> Option<Plan> {
+    let (plans, element) = structural_elements(o.attributes().values(), e, sem, false)?;
+    Some(Plan {
+        safety: plans.safety(),
+        out: Type::map(element),
+        step: Step::ObjectToMap(plans),
+    })
+}
+
+/// One case of [`plan_with`], in its own function: `plan_with` recurses
+/// once per nesting level, so its frame is kept small.
+#[inline(never)]
+fn collection_to_tuple(f: &Type, t: &TupleType, sem: Semantics) -> Option<Plan> {
+    let plans = t
+        .elements()
+        .iter()
+        .map(|e| plan_with(f, e, sem))
+        .collect::<Option<Vec<Plan>>>()?;
+    Some(Plan {
+        safety: Safety::Unsafe,
+        out: Type::tuple(plans.iter().map(|p| p.out.clone())),
+        step: Step::CollectionToTuple(plans),
+    })
+}
+
+/// One case of [`plan_with`], in its own function: `plan_with` recurses
+/// once per nesting level, so its frame is kept small.
+#[inline(never)]
+fn tuple_to_tuple(from: &Type, a: &TupleType, b: &TupleType, sem: Semantics) -> Option<Plan> {
+    if a.len() != b.len() {
+        return None;
+    }
+    let plans = a
+        .elements()
+        .iter()
+        .zip(b.elements())
+        .map(|(f, e)| plan_with(f, e, sem))
+        .collect::<Option<Vec<Plan>>>()?;
+    if plans.iter().all(Plan::is_identity) {
+        return Some(Plan::identity(from));
+    }
+    Some(Plan {
+        safety: worst(Safety::Safe, plans.iter()),
+        out: Type::tuple(plans.iter().map(|p| p.out.clone())),
+        step: Step::TupleToTuple(plans),
+    })
+}
+
+/// One case of [`plan_with`], in its own function: `plan_with` recurses
+/// once per nesting level, so its frame is kept small.
+#[inline(never)]
+fn map_to_object(f: &Type, o: &ObjectType, sem: Semantics, go: bool) -> Option<Plan> {
+    let mut attrs = Vec::with_capacity(o.len());
+    for (name, ty) in o.attributes() {
+        let optional = o.is_optional(name);
+        let attr = match plan_with(f, ty, sem) {
+            Some(p) => MapAttr {
+                out: p.out.clone(),
+                conversion: Ok(p),
+                optional,
+            },
+            None if optional => MapAttr {
+                out: strip_optional(ty),
+                conversion: Err(super::mismatch::mismatch_message(f, ty)),
+                optional,
+            },
+            None => return None,
+        };
+        attrs.push((name.clone(), attr));
+    }
+    Some(Plan {
+        safety: Safety::Unsafe,
+        out: Type::object(attrs.iter().map(|(name, a)| (name.clone(), a.out.clone()))),
+        step: Step::MapToObject(attrs, go),
+    })
+}
+
+/// One case of [`plan_with`], in its own function: `plan_with` recurses
+/// once per nesting level, so its frame is kept small.
+#[inline(never)]
+fn object_to_object(
+    from: &Type,
+    a: &ObjectType,
+    b: &ObjectType,
+    sem: Semantics,
+    go: bool,
+) -> Option<Plan> {
+    let mut attrs = Vec::with_capacity(b.len());
+    let mut safety = Safety::Safe;
+    let mut identity = true;
+    for (name, ty) in b.attributes() {
+        let attr = match a.attribute(name) {
+            Some(source) => {
+                let p = plan_with(source, ty, sem)?;
+                safety = safety.max(p.safety);
+                identity &= p.is_identity();
+                ObjectAttr::Convert(p)
+            }
+            // Go requires every attribute that is not optional.
+            None if go && !b.is_optional(name) => return None,
+            None => {
+                identity = false;
+                ObjectAttr::Missing(strip_optional(ty))
+            }
+        };
+        attrs.push((name.clone(), attr));
+    }
+    if a.attributes()
+        .keys()
+        .any(|name| b.attribute(name).is_none())
+    {
+        // Dropping attributes loses information (Go calls it safe).
+        if !go {
+            safety = Safety::Unsafe;
+        }
+        identity = false;
+    }
+    if identity {
+        return Some(Plan::identity(from));
+    }
+    let out = Type::object(attrs.iter().map(|(name, attr)| {
+        let ty = match attr {
+            ObjectAttr::Convert(p) => p.out.clone(),
+            ObjectAttr::Missing(ty) => ty.clone(),
+        };
+        (name.clone(), ty)
+    }));
+    Some(Plan {
+        safety,
+        out,
+        step: Step::ObjectToObject(attrs),
+    })
 }
 
 /// A collection → collection plan converting each element by one plan.
