@@ -88,9 +88,13 @@ fn unwrap_n(mut v: &Value, n: usize) -> &Value {
     v
 }
 
+/// A named expression shape: its source at a depth, and the check of its
+/// value.
+type Shape = (&'static str, fn(usize) -> String, fn(&Value, usize));
+
 /// The native expression shapes: source of depth `n`, and a check of the
 /// value at `OK`.
-fn shapes() -> Vec<(&'static str, fn(usize) -> String, fn(&Value, usize))> {
+fn shapes() -> Vec<Shape> {
     vec![
         (
             "tuple",

@@ -283,7 +283,7 @@ impl JsonExpression {
         diags: &mut Diagnostics,
     ) {
         let name_range = || self.file.range(name_span);
-        let name = match convert(&name, &Type::String) {
+        let name = match convert(name, &Type::String) {
             Ok(n) => n,
             Err(e) => {
                 diags.push(
