@@ -137,16 +137,24 @@ fn shapes() -> Vec<Shape> {
             |v, _| assert_eq!(v, &Value::string("x")),
         ),
         (
-            // Each `%{if}` is two levels of the tree (the conditional and
-            // the template of its branch), so half as many fit the limit.
             "directive",
-            |n| format!("\"{}\"", nest("%{if true}", "x", "%{endif}", n / 2)),
+            |n| format!("\"{}\"", nest("%{if true}", "x", "%{endif}", n)),
             |v, _| assert_eq!(v, &Value::string("x")),
         ),
         (
             "for",
             |n| nest("[for x in ", "[1]", " : x]", n),
             |v, _| assert_eq!(v, &Value::tuple([Value::number(1)])),
+        ),
+        (
+            "for-element",
+            |n| nest("[for x in [1] : ", "x", "]", n),
+            |v, n| assert_eq!(unwrap_n(v, n), &Value::number(1)),
+        ),
+        (
+            "for-object",
+            |n| nest("{for k, v in {a = 1} : k => ", "v", "}", n),
+            |v, n| assert_eq!(unwrap_n(v, n), &Value::number(1)),
         ),
         (
             "index",

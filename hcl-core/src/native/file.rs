@@ -10,8 +10,10 @@ use crate::source::{SourceFile, Span};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseOptions {
     /// How deeply brackets, braces, parentheses, blocks, templates and
-    /// operator chains may nest before the parser stops with a diagnostic
-    /// instead of recursing further.
+    /// operators may nest before the parser stops with a diagnostic
+    /// instead of recursing further. The expression trees are bounded too:
+    /// at most twice this height (a template directive is two nodes; a
+    /// chain like `a + b + c` is as tall as it has operators).
     pub max_depth: usize,
 }
 
