@@ -17,8 +17,8 @@ use hcl_core::quote::go_quote;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Traversal, Type, Value};
 
 use super::{
-    AttrSpec, BlockAttrsSpec, BlockListSpec, BlockMapSpec, BlockSpec, Spec, TransformSpec,
-    ValidateSpec,
+    AttrSpec, BlockAttrsSpec, BlockListSpec, BlockMapSpec, BlockSpec, DefaultSpec, Spec,
+    TransformSpec, ValidateSpec,
 };
 
 /// Decodes `body` by `spec`: every attribute and block of the body must be
@@ -167,6 +167,33 @@ fn block_header(spec: &Spec) -> Option<BlockHeaderSchema> {
         Spec::BlockAttrs(b) => Some(BlockHeaderSchema::new(b.type_name.clone())),
         _ => None,
     }
+}
+
+/// The one block of a `block` spec's type in `content` (a second one is
+/// an error: the first is used).
+#[inline(never)]
+fn single_block<'c>(
+    b: &'c BlockSpec,
+    content: &'c BodyContent,
+    diags: &mut Diagnostics,
+) -> Option<&'c Block> {
+    let mut found: Option<&Block> = None;
+    for candidate in content.blocks_of_type(&b.type_name) {
+        if let Some(previous) = found {
+            diags.push(
+                Diagnostic::error(format!("Duplicate {} block", b.type_name))
+                    .with_detail(format!(
+                        "Only one block of type {} is allowed. Previous definition was at {}.",
+                        go_quote(&b.type_name),
+                        previous.def_range
+                    ))
+                    .with_subject(candidate.def_range.clone()),
+            );
+            break;
+        }
+        found = Some(candidate);
+    }
+    found
 }
 
 /// Calls `f` on `spec` and, depth first, on every spec decoded from the
@@ -444,27 +471,12 @@ impl<'c> SpecDecoder<'c> {
     }
 
     fn decode_content(&self, spec: &Spec, content: &BodyContent) -> (Value, Diagnostics) {
+        // Nested specs recurse through here: every case with locals of its
+        // own is a function of its own, so that this frame stays small (a
+        // debug build gives every temporary a slot).
         match spec {
-            Spec::Object(members) => {
-                let mut diags = Diagnostics::new();
-                let mut attrs = Vec::with_capacity(members.len());
-                for (name, s) in members {
-                    let (v, d) = self.decode_content(s, content);
-                    diags.extend(d);
-                    attrs.push((name.clone(), v));
-                }
-                (Value::object(attrs), diags)
-            }
-            Spec::Tuple(elements) => {
-                let mut diags = Diagnostics::new();
-                let mut values = Vec::with_capacity(elements.len());
-                for s in elements {
-                    let (v, d) = self.decode_content(s, content);
-                    diags.extend(d);
-                    values.push(v);
-                }
-                (Value::tuple(values), diags)
-            }
+            Spec::Object(members) => self.decode_object_members(members, content),
+            Spec::Tuple(elements) => self.decode_tuple_elements(elements, content),
             Spec::Attr(a) => self.decode_attr(a, content),
             Spec::Literal(v) => (v.clone(), Diagnostics::new()),
             Spec::Block(b) => self.decode_block(b, content),
@@ -472,30 +484,81 @@ impl<'c> SpecDecoder<'c> {
             Spec::BlockSet(b) => self.decode_block_list(b, content, true),
             Spec::BlockMap(b) => self.decode_block_map(b, content),
             Spec::BlockAttrs(b) => self.decode_block_attrs(b, content),
-            Spec::Default(d) => {
-                let (value, mut diags) = self.decode_content(&d.primary, content);
-                if !value.is_null() {
-                    return (value, diags);
-                }
-                let (value, more) = self.decode_content(&d.fallback, content);
-                diags.extend(more);
-                (value, diags)
-            }
-            Spec::Transform(t) => {
-                let (value, mut diags) = self.decode_content(&t.wrapped, content);
-                if diags.has_errors() {
-                    return (Value::unknown(self.implied_type(spec)), diags);
-                }
-                let mut ctx = t.ctx.new_child();
-                if ctx.declare_variable(t.var_name.clone(), value).is_err() {
-                    return (Value::dynamic(), diags);
-                }
-                let (result, more) = t.result.value(&ctx);
-                diags.extend(more);
-                (result, diags)
-            }
+            Spec::Default(d) => self.decode_default(d, content),
+            Spec::Transform(t) => self.decode_transform(spec, t, content),
             Spec::Validate(v) => self.decode_validate(spec, v, content),
         }
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_object_members(
+        &self,
+        members: &[(String, Spec)],
+        content: &BodyContent,
+    ) -> (Value, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        let mut attrs = Vec::with_capacity(members.len());
+        for (name, s) in members {
+            let (v, d) = self.decode_content(s, content);
+            diags.extend(d);
+            attrs.push((name.clone(), v));
+        }
+        (Value::object(attrs), diags)
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_tuple_elements(
+        &self,
+        elements: &[Spec],
+        content: &BodyContent,
+    ) -> (Value, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        let mut values = Vec::with_capacity(elements.len());
+        for s in elements {
+            let (v, d) = self.decode_content(s, content);
+            diags.extend(d);
+            values.push(v);
+        }
+        (Value::tuple(values), diags)
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_default(&self, d: &DefaultSpec, content: &BodyContent) -> (Value, Diagnostics) {
+        let (value, mut diags) = self.decode_content(&d.primary, content);
+        if !value.is_null() {
+            return (value, diags);
+        }
+        let (value, more) = self.decode_content(&d.fallback, content);
+        diags.extend(more);
+        (value, diags)
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_transform(
+        &self,
+        spec: &Spec,
+        t: &TransformSpec,
+        content: &BodyContent,
+    ) -> (Value, Diagnostics) {
+        let (value, mut diags) = self.decode_content(&t.wrapped, content);
+        if diags.has_errors() {
+            return (Value::unknown(self.implied_type(spec)), diags);
+        }
+        let mut ctx = t.ctx.new_child();
+        if ctx.declare_variable(t.var_name.clone(), value).is_err() {
+            return (Value::dynamic(), diags);
+        }
+        let (result, more) = t.result.value(&ctx);
+        diags.extend(more);
+        (result, diags)
     }
 
     /// One arm of [`SpecDecoder::decode_content`], in its own function so
@@ -526,32 +589,28 @@ impl<'c> SpecDecoder<'c> {
         }
     }
 
+    /// The value of a missing `block` spec's block (null), and the error
+    /// when it is required.
+    #[inline(never)]
+    fn no_block(
+        &self,
+        b: &BlockSpec,
+        content: &BodyContent,
+        mut diags: Diagnostics,
+    ) -> (Value, Diagnostics) {
+        if b.required {
+            diags.push(missing_block(&b.type_name, content));
+        }
+        (Value::null(self.implied_type(&b.nested)), diags)
+    }
+
     /// One arm of [`SpecDecoder::decode_content`], in its own function so
     /// that the recursive one keeps a small stack frame.
     #[inline(never)]
     fn decode_block(&self, b: &BlockSpec, content: &BodyContent) -> (Value, Diagnostics) {
         let mut diags = Diagnostics::new();
-        let mut found: Option<&Block> = None;
-        for candidate in content.blocks_of_type(&b.type_name) {
-            if let Some(previous) = found {
-                diags.push(
-                    Diagnostic::error(format!("Duplicate {} block", b.type_name))
-                        .with_detail(format!(
-                            "Only one block of type {} is allowed. Previous definition was at {}.",
-                            go_quote(&b.type_name),
-                            previous.def_range
-                        ))
-                        .with_subject(candidate.def_range.clone()),
-                );
-                break;
-            }
-            found = Some(candidate);
-        }
-        let Some(block) = found else {
-            if b.required {
-                diags.push(missing_block(&b.type_name, content));
-            }
-            return (Value::null(self.implied_type(&b.nested)), diags);
+        let Some(block) = single_block(b, content, &mut diags) else {
+            return self.no_block(b, content, diags);
         };
         let (v, more) = self.decode_body(&*block.body, &b.nested);
         diags.extend(more);
