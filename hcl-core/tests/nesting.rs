@@ -5,6 +5,7 @@
 //! largest).
 
 use hcl_core::body::{BlockHeaderSchema, BodySchema};
+use hcl_core::extended::{FunctionSignatures, Scope, check_expression};
 use hcl_core::json::{self, JsonOptions};
 use hcl_core::native::{NativeExpression, ParseOptions, parse_config, parse_expression};
 use hcl_core::{
@@ -22,12 +23,8 @@ const STACK: usize = 2 << 20;
 /// Runs `f` on a thread with a 2 MiB stack (an overflow aborts the test
 /// binary, which fails the test run).
 fn small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    with_stack(STACK, f)
-}
-
-fn with_stack<T: Send + 'static>(size: usize, f: impl FnOnce() -> T + Send + 'static) -> T {
     std::thread::Builder::new()
-        .stack_size(size)
+        .stack_size(STACK)
         .spawn(f)
         .expect("spawn")
         .join()
@@ -65,13 +62,16 @@ fn assert_one_too_deep(diags: &Diagnostics, what: &str) {
     assert!(errs[0].subject.is_some(), "{what}: {diags}");
 }
 
-/// Parses and evaluates `src`, and runs the static analyses: the value,
-/// the parse diagnostics and the evaluation diagnostics.
+/// Parses, type-checks and evaluates `src`, and runs the static analyses:
+/// the value, the parse diagnostics and those of checking and evaluation.
 fn native_value(src: String) -> (Value, Diagnostics, Diagnostics) {
     let options = ParseOptions::default();
     let (file, id, diags) = parse_expression(src.as_bytes(), "deep.hcl", Pos::start(), &options);
+    // The extended type checker walks the same tree.
+    let (_, mut vdiags) = check_expression(&file, id, &Scope::new(), &FunctionSignatures::new());
     let expr = NativeExpression::new(file, id);
-    let (value, vdiags) = expr.value(&EvalContext::new());
+    let (value, more) = expr.value(&EvalContext::new());
+    vdiags.extend(more);
     let _ = expr.variables();
     let _ = expr.static_list();
     (value, diags, vdiags)
@@ -305,10 +305,7 @@ fn deep_list_type(n: usize) -> Type {
 
 #[test]
 fn conversion_unification_equality_of_deep_values() {
-    // Not yet within 2 MiB in a debug build (conversion plans, unification
-    // and `marshal` take several KiB per level there): a main thread's
-    // 8 MiB.
-    with_stack(8 << 20, || {
+    small_stack(|| {
         let v = deep_tuple(OK);
         let t = deep_list_type(OK);
         let list = convert::convert(&v, &t).expect("converts");
@@ -317,9 +314,25 @@ fn conversion_unification_equality_of_deep_values() {
         assert!(v.equals(&deep_tuple(OK)).is_true());
         let unified = convert::unify(&[list.ty().clone(), t.clone()]).expect("unifies");
         assert_eq!(&unified.ty, &t);
+        // A tuple type and a list type: unification works through every
+        // level, and each input converts to the result.
+        let unified = convert::unify(&[v.ty().clone(), t.clone()]).expect("unifies");
+        assert!(convert::convert(&v, &unified.ty).is_ok());
         let text = cty_json::marshal(&list, &t).expect("marshal");
         assert!(text.starts_with(&"[".repeat(OK)));
-        let _ = format!("{t} {}", t.friendly_name());
+        let typed = cty_json::marshal(&list, &Type::Dynamic).expect("marshal");
+        assert!(typed.contains(&cty_json::marshal_type(&t).expect("type")));
+        let _ = format!("{t} {} {list:?}", t.friendly_name());
+        // Objects into maps.
+        let mut object = Value::number(1);
+        let mut map = Type::Number;
+        for _ in 0..OK {
+            object = Value::object([("a", object)]);
+            map = Type::map(map);
+        }
+        let converted = convert::convert(&object, &map).expect("converts");
+        assert_eq!(converted.ty(), &map);
+        assert_eq!(unwrap_n(&converted, OK), &Value::number(1));
     });
 }
 
@@ -357,11 +370,42 @@ fn type_expressions() {
 
 #[test]
 fn cty_json_decode() {
-    // As above: `decode` takes about 2.2 KiB per level in a debug build.
-    with_stack(8 << 20, || {
+    small_stack(|| {
         let text = nest("[", "1", "]", OK);
         let value = cty_json::decode(&text).expect("decodes");
         assert_eq!(unwrap_n(&value, OK), &Value::number(1));
         assert!(cty_json::decode(&nest("[", "1", "]", DEEP)).is_err());
     });
+}
+
+/// Go's parser and evaluator recurse without a limit (Go's stacks grow to a
+/// gigabyte), so any nesting that fits in memory parses and evaluates. We
+/// stop at `ParseOptions::max_depth` (1,024 by default) levels of
+/// brackets, braces, parentheses, blocks, templates and operators with one
+/// "Nesting too deep" error, and expression trees at twice that height (an
+/// operator chain like `1 + 1 + …` is as tall as it has operators), so that
+/// everything below the limits works on a 2 MiB thread stack, even in a
+/// debug build.
+#[test]
+fn deviation_native_nesting_deeper_than_the_limit_is_an_error() {
+    let limit = ParseOptions::DEFAULT_MAX_DEPTH;
+    let parse = |src: String| {
+        small_stack(move || {
+            let options = ParseOptions::default();
+            let (_, _, diags) = parse_expression(src.as_bytes(), "d.hcl", Pos::start(), &options);
+            diags
+        })
+    };
+    // The outermost expression is a level too: `limit - 1` brackets.
+    assert!(parse(nest("[", "1", "]", limit - 1)).is_empty());
+    let diags = parse(nest("[", "1", "]", limit));
+    assert_one_too_deep(&diags, "brackets");
+    let detail = &diags.iter().next().expect("one").detail;
+    assert!(
+        detail.contains(&format!("at most {limit} levels")),
+        "{detail}"
+    );
+    // An operator chain: as many operators as twice the limit, less one.
+    assert!(parse(nest("", "1", " + 1", 2 * limit - 1)).is_empty());
+    assert_one_too_deep(&parse(nest("", "1", " + 1", 2 * limit)), "operators");
 }
