@@ -797,10 +797,7 @@ impl Decoder<'_> {
     #[inline(never)]
     fn object(&mut self, depth: usize) -> Result<Value, String> {
         let mut attributes = BTreeMap::new();
-        loop {
-            let Some(key) = self.object_key()? else {
-                break;
-            };
+        while let Some(key) = self.object_key()? {
             let tok = self.token()?;
             let value = self.value_for(tok, depth + 1)?;
             attributes.insert(key, value);

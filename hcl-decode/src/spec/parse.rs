@@ -335,6 +335,9 @@ impl Members {
 
     /// Adds a member; a name given twice: the last spec wins, as in Go's
     /// map.
+    // The result stays boxed: `decode_object`'s frame is on the recursion
+    // path of nested specs.
+    #[allow(clippy::boxed_local)]
     #[inline(never)]
     fn insert(&mut self, block: &Block, result: Box<(Spec, Diagnostics)>, diags: &mut Diagnostics) {
         let (spec, more) = *result;
@@ -590,6 +593,9 @@ fn block_head(body: &dyn Body, names: &[&str]) -> Result<Box<BlockHead>, Diagnos
     }))
 }
 
+// Boxed on purpose: the frames it passes through are on the recursion path
+// of nested specs.
+#[allow(clippy::boxed_local)]
 #[inline(never)]
 fn finish_block(
     head: Box<BlockHead>,
@@ -628,6 +634,9 @@ fn decode_block_list(
     finish_block_list(body, head, nested, implied_name, set)
 }
 
+// Boxed on purpose: the frames it passes through are on the recursion path
+// of nested specs.
+#[allow(clippy::boxed_local)]
 #[inline(never)]
 fn finish_block_list(
     body: &dyn Body,

@@ -542,6 +542,9 @@ impl<'f> Evaluator<'f> {
         !cond_failed
     }
 
+    // Boxed on purpose: the frames it passes through are on the recursion
+    // path of nested `for` expressions.
+    #[allow(clippy::boxed_local)]
     #[inline(never)]
     fn for_tuple(
         &mut self,
@@ -559,9 +562,12 @@ impl<'f> Evaluator<'f> {
                 values.push(item);
             }
         }
-        finish_for_tuple(values, setup)
+        finish_for_tuple(values, setup.state)
     }
 
+    // Boxed on purpose: the frames it passes through are on the recursion
+    // path of nested `for` expressions.
+    #[allow(clippy::boxed_local)]
     #[inline(never)]
     fn for_object(
         &mut self,
@@ -583,7 +589,7 @@ impl<'f> Evaluator<'f> {
                 self.for_object_insert(f, key_expr, item, &mut items, &mut setup.state);
             }
         }
-        finish_for_object(f, items, setup)
+        finish_for_object(f, items, setup.state)
     }
 
     /// Adds one key and value to the result of an object `for` (grouped,
@@ -1042,8 +1048,7 @@ struct ForObjectItems {
 
 /// The result of an object `for` from its items.
 #[inline(never)]
-fn finish_for_object(f: &ForExpr, items: ForObjectItems, setup: Box<ForSetup<'_>>) -> Evaluated {
-    let state = setup.state;
+fn finish_for_object(f: &ForExpr, items: ForObjectItems, state: ForState) -> Evaluated {
     if !state.known {
         return (Value::dynamic(), state.diags);
     }
@@ -1061,8 +1066,7 @@ fn finish_for_object(f: &ForExpr, items: ForObjectItems, setup: Box<ForSetup<'_>
 
 /// The result of a tuple `for` from its elements.
 #[inline(never)]
-fn finish_for_tuple(values: Vec<Value>, setup: Box<ForSetup<'_>>) -> Evaluated {
-    let state = setup.state;
+fn finish_for_tuple(values: Vec<Value>, state: ForState) -> Evaluated {
     if !state.known {
         return (Value::dynamic(), state.diags);
     }
