@@ -107,3 +107,37 @@ fn spec_file_nested_too_deep_is_one_diagnostic() {
     let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
     assert_eq!(summaries, ["Nesting too deep"], "{diags}");
 }
+
+/// `dynamic "b" { for_each = [i] content { v = b.value ... } }`, `n` deep:
+/// two block levels each.
+fn nested_dynamic_blocks(n: usize) -> String {
+    let mut s = String::new();
+    for i in 0..n {
+        let _ = writeln!(
+            s,
+            "dynamic \"b\" {{\nfor_each = [{i}]\ncontent {{\nv = b.value"
+        );
+    }
+    s.push_str(&"}\n}\n".repeat(n));
+    s
+}
+
+#[test]
+fn dynamic_blocks_nested_to_the_limit_expand() {
+    // Two block levels per dynamic block: as deep as the parser accepts.
+    const LEVELS: usize = 500;
+    let depth = small_stack(|| {
+        let root: Node = hcl_decode::Decoder::new()
+            .decode_str(&nested_dynamic_blocks(LEVELS), "deep.hcl")
+            .expect("decodes");
+        let mut depth = 0;
+        let mut node = &root;
+        while let Some(child) = node.b.first() {
+            assert_eq!(child.v, Some(depth));
+            depth += 1;
+            node = child;
+        }
+        depth
+    });
+    assert_eq!(depth, LEVELS as i64);
+}
