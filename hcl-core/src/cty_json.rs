@@ -36,12 +36,12 @@ use std::fmt::Write as _;
 use crate::convert::convert;
 use crate::number::{Number, ParseNumberErrorKind};
 use crate::path::{Path, PathStep};
-use crate::ty::Type;
+use crate::ty::{ObjectType, TupleType, Type};
 use crate::value::Value;
 
 /// How deeply arrays and objects may nest in [`decode`] (Go has no
 /// practical limit).
-pub const MAX_DEPTH: usize = 512;
+pub const MAX_DEPTH: usize = 1_024;
 
 /// Why a value could not be written as JSON, or JSON text could not be
 /// decoded: a message in go-cty's words and, for encoding, where in the
@@ -129,16 +129,47 @@ fn marshal_into(
     path: &mut Path,
     out: &mut String,
 ) -> Result<(), JsonError> {
+    // This recurses once per nesting level: each case is a function of its
+    // own, so that the frames on the recursion path stay small (a debug
+    // build gives every temporary a slot).
     if ty.is_dynamic() && !value.ty().is_dynamic() {
-        let type_json = marshal_type(value.ty())
-            .map_err(|e| JsonError::at(path, format!("failed to serialize type: {}", e.message)))?;
-        out.push_str(r#"{"value":"#);
-        marshal_into(value, value.ty(), path, out)?;
-        out.push_str(r#","type":"#);
-        out.push_str(&type_json);
-        out.push('}');
-        return Ok(());
+        return marshal_dynamic(value, path, out);
     }
+    if value.is_null() || !value.is_known() {
+        return marshal_leaf(value, ty, path, out);
+    }
+    match ty {
+        Type::List(ety) | Type::Set(ety) => marshal_sequence(value, ty, ety, path, out),
+        Type::Tuple(t) => marshal_tuple(value, t, path, out),
+        Type::Map(ety) => marshal_map(value, ety, path, out),
+        Type::Object(o) => marshal_object(value, o, path, out),
+        _ => marshal_leaf(value, ty, path, out),
+    }
+}
+
+/// A value of a known type where the dynamic pseudo-type is expected: the
+/// value with its type.
+#[inline(never)]
+fn marshal_dynamic(value: &Value, path: &mut Path, out: &mut String) -> Result<(), JsonError> {
+    let type_json = marshal_type(value.ty())
+        .map_err(|e| JsonError::at(path, format!("failed to serialize type: {}", e.message)))?;
+    out.push_str(r#"{"value":"#);
+    marshal_into(value, value.ty(), path, out)?;
+    out.push_str(r#","type":"#);
+    out.push_str(&type_json);
+    out.push('}');
+    Ok(())
+}
+
+/// Null and unknown values, primitive values, and the values that have no
+/// JSON form.
+#[inline(never)]
+fn marshal_leaf(
+    value: &Value,
+    ty: &Type,
+    path: &mut Path,
+    out: &mut String,
+) -> Result<(), JsonError> {
     if value.is_null() {
         out.push_str("null");
         return Ok(());
@@ -158,84 +189,114 @@ fn marshal_into(
             let _ = write!(out, "{n}");
         }
         Type::Bool => out.push_str(if value.is_true() { "true" } else { "false" }),
-        Type::List(ety) | Type::Set(ety) => {
-            out.push('[');
-            for (i, element) in value.elements().unwrap_or_default().iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                let key = if matches!(ty, Type::Set(_)) {
-                    element.clone()
-                } else {
-                    index_key(i)
-                };
-                path.push(PathStep::Index(key));
-                marshal_into(element, ety, path, out)?;
-                path.pop();
-            }
-            out.push(']');
-        }
-        Type::Tuple(t) => {
-            out.push('[');
-            for (i, (element, ety)) in value
-                .elements()
-                .unwrap_or_default()
-                .iter()
-                .zip(t.elements())
-                .enumerate()
-            {
-                if i > 0 {
-                    out.push(',');
-                }
-                path.push(PathStep::Index(index_key(i)));
-                marshal_into(element, ety, path, out)?;
-                path.pop();
-            }
-            out.push(']');
-        }
-        Type::Map(ety) => {
-            out.push('{');
-            let empty = BTreeMap::new();
-            for (i, (key, element)) in value.attributes().unwrap_or(&empty).iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                path.push(PathStep::Index(Value::string(key.clone())));
-                write_string(key, out);
-                out.push(':');
-                marshal_into(element, ety, path, out)?;
-                path.pop();
-            }
-            out.push('}');
-        }
-        Type::Object(o) => {
-            out.push('{');
-            for (i, (name, aty)) in o.attributes().iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                path.push(PathStep::Attr(name.clone()));
-                write_string(name, out);
-                out.push(':');
-                let null = Value::null(aty.clone());
-                let element = value.get(name).unwrap_or(&null);
-                marshal_into(element, aty, path, out)?;
-                path.pop();
-            }
-            out.push('}');
-        }
         Type::Capsule(c) => {
             return Err(JsonError::at(
                 path,
                 format!("cannot JSON-serialize {}", c.name()),
             ));
         }
-        Type::Dynamic => {
-            // A value of the dynamic pseudo-type is null or unknown, both
-            // handled above.
-            return Err(JsonError::at(path, "value is not known"));
-        }
+        // A value of the dynamic pseudo-type is null or unknown, both
+        // handled above (and collections are not leaves).
+        _ => return Err(JsonError::at(path, "value is not known")),
     }
+    Ok(())
+}
+
+/// A list or set.
+#[inline(never)]
+fn marshal_sequence(
+    value: &Value,
+    ty: &Type,
+    ety: &Type,
+    path: &mut Path,
+    out: &mut String,
+) -> Result<(), JsonError> {
+    out.push('[');
+    for (i, element) in value.elements().unwrap_or_default().iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let key = if matches!(ty, Type::Set(_)) {
+            element.clone()
+        } else {
+            index_key(i)
+        };
+        path.push(PathStep::Index(key));
+        marshal_into(element, ety, path, out)?;
+        path.pop();
+    }
+    out.push(']');
+    Ok(())
+}
+
+/// A tuple.
+#[inline(never)]
+fn marshal_tuple(
+    value: &Value,
+    t: &TupleType,
+    path: &mut Path,
+    out: &mut String,
+) -> Result<(), JsonError> {
+    out.push('[');
+    let elements = value.elements().unwrap_or_default();
+    for (i, (element, ety)) in elements.iter().zip(t.elements()).enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        path.push(PathStep::Index(index_key(i)));
+        marshal_into(element, ety, path, out)?;
+        path.pop();
+    }
+    out.push(']');
+    Ok(())
+}
+
+/// A map.
+#[inline(never)]
+fn marshal_map(
+    value: &Value,
+    ety: &Type,
+    path: &mut Path,
+    out: &mut String,
+) -> Result<(), JsonError> {
+    out.push('{');
+    let empty = BTreeMap::new();
+    for (i, (key, element)) in value.attributes().unwrap_or(&empty).iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        path.push(PathStep::Index(Value::string(key.clone())));
+        write_string(key, out);
+        out.push(':');
+        marshal_into(element, ety, path, out)?;
+        path.pop();
+    }
+    out.push('}');
+    Ok(())
+}
+
+/// An object.
+#[inline(never)]
+fn marshal_object(
+    value: &Value,
+    o: &ObjectType,
+    path: &mut Path,
+    out: &mut String,
+) -> Result<(), JsonError> {
+    out.push('{');
+    for (i, (name, aty)) in o.attributes().iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        path.push(PathStep::Attr(name.clone()));
+        write_string(name, out);
+        out.push(':');
+        let null = Value::null(aty.clone());
+        let element = value.get(name).unwrap_or(&null);
+        marshal_into(element, aty, path, out)?;
+        path.pop();
+    }
+    out.push('}');
     Ok(())
 }
 
@@ -706,48 +767,54 @@ impl Decoder<'_> {
     }
 
     /// The value of the token `tok` and of the tokens after it that belong
-    /// to it (Go's `impliedType` and `unmarshal` in one pass).
+    /// to it (Go's `impliedType` and `unmarshal` in one pass). It recurses
+    /// once per nesting level, so each case is a function of its own and
+    /// this frame stays small (a debug build gives every temporary a slot).
     fn value_for(&mut self, tok: Token, depth: usize) -> Result<Value, String> {
         match tok {
-            Token::Null => Ok(Value::null(Type::Dynamic)),
-            Token::Bool(b) => Ok(Value::bool(b)),
-            Token::String(s) => Ok(Value::string(s)),
-            Token::Number(text) => Ok(Value::number(self.number(&text))),
-            Token::Open(c) => {
-                if depth >= MAX_DEPTH {
-                    return Err(format!(
-                        "JSON nesting is too deep (more than {MAX_DEPTH} levels)"
-                    ));
-                }
-                if c == b'[' {
-                    let mut elements = Vec::new();
-                    loop {
-                        let tok = self.token()?;
-                        if let Token::Close(b']') = tok {
-                            break;
-                        }
-                        elements.push(self.value_for(tok, depth + 1)?);
-                    }
-                    Ok(Value::tuple(elements))
-                } else {
-                    let mut attributes = BTreeMap::new();
-                    loop {
-                        let key = match self.token()? {
-                            Token::Close(b'}') => break,
-                            Token::String(key) => key,
-                            Token::Close(d) | Token::Open(d) => {
-                                return Err(format!("unexpected delimiter '{}'", char::from(d)));
-                            }
-                            _ => return Err("expected string but found a non-string".into()),
-                        };
-                        let tok = self.token()?;
-                        let value = self.value_for(tok, depth + 1)?;
-                        attributes.insert(key, value);
-                    }
-                    Ok(Value::object(attributes))
-                }
+            Token::Open(_) if depth >= MAX_DEPTH => Err(too_deep()),
+            Token::Open(b'[') => self.array(depth),
+            Token::Open(_) => self.object(depth),
+            tok => leaf_value(self, tok),
+        }
+    }
+
+    /// The elements of an array whose `[` is read.
+    #[inline(never)]
+    fn array(&mut self, depth: usize) -> Result<Value, String> {
+        let mut elements = Vec::new();
+        loop {
+            let tok = self.token()?;
+            if let Token::Close(b']') = tok {
+                break;
             }
-            Token::Close(c) => Err(format!("unexpected token '{}'", char::from(c))),
+            elements.push(self.value_for(tok, depth + 1)?);
+        }
+        Ok(Value::tuple(elements))
+    }
+
+    /// The attributes of an object whose `{` is read.
+    #[inline(never)]
+    fn object(&mut self, depth: usize) -> Result<Value, String> {
+        let mut attributes = BTreeMap::new();
+        while let Some(key) = self.object_key()? {
+            let tok = self.token()?;
+            let value = self.value_for(tok, depth + 1)?;
+            attributes.insert(key, value);
+        }
+        Ok(Value::object(attributes))
+    }
+
+    /// The next key of an object, or `None` at its end.
+    #[inline(never)]
+    fn object_key(&mut self) -> Result<Option<String>, String> {
+        match self.token()? {
+            Token::Close(b'}') => Ok(None),
+            Token::String(key) => Ok(Some(key)),
+            Token::Close(d) | Token::Open(d) => {
+                Err(format!("unexpected delimiter '{}'", char::from(d)))
+            }
+            _ => Err("expected string but found a non-string".into()),
         }
     }
 
@@ -871,6 +938,25 @@ fn hex4(raw: &[u8], i: usize) -> Option<u32> {
 fn push_char(out: &mut Vec<u8>, c: char) {
     let mut buf = [0u8; 4];
     out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+}
+
+/// The error for an array or object nested deeper than [`MAX_DEPTH`].
+#[cold]
+#[inline(never)]
+fn too_deep() -> String {
+    format!("JSON nesting is too deep (more than {MAX_DEPTH} levels)")
+}
+
+/// The value of a token that is not an opening delimiter.
+#[inline(never)]
+fn leaf_value(d: &mut Decoder<'_>, tok: Token) -> Result<Value, String> {
+    match tok {
+        Token::Null => Ok(Value::null(Type::Dynamic)),
+        Token::Bool(b) => Ok(Value::bool(b)),
+        Token::String(s) => Ok(Value::string(s)),
+        Token::Number(text) => Ok(Value::number(d.number(&text))),
+        Token::Close(c) | Token::Open(c) => Err(format!("unexpected token '{}'", char::from(c))),
+    }
 }
 
 #[cfg(test)]

@@ -56,7 +56,7 @@ const INVALID_TYPE: &str = "Invalid type specification";
 
 /// How deeply type expressions may nest (as deeply as the native parser
 /// allows; this guards other syntaxes).
-const MAX_DEPTH: usize = 256;
+const MAX_DEPTH: usize = 1_024;
 
 /// Reads a type constraint (Go's `typeexpr.TypeConstraint`): a type
 /// expression in which the keyword `any` stands for the dynamic
@@ -472,13 +472,38 @@ fn get_type(expr: &dyn Expression, kind: Kind, diags: &mut Diagnostics, depth: u
         ));
         return Type::Dynamic;
     }
+    // The checks are in their own function: this one recurses, so its
+    // frame is kept small (a debug build gives every temporary a slot).
+    let call = match type_call(expr, kind, diags) {
+        Ok(call) => call,
+        Err(ty) => return ty,
+    };
+    let name = call.name.as_str();
+    match (name, call.arguments.first()) {
+        ("list", Some(arg)) => Type::list(get_type(arg.as_ref(), kind, diags, depth + 1)),
+        ("set", Some(arg)) => Type::set(get_type(arg.as_ref(), kind, diags, depth + 1)),
+        ("map", Some(arg)) => Type::map(get_type(arg.as_ref(), kind, diags, depth + 1)),
+        ("object", Some(arg)) => object_type(expr, arg.as_ref(), kind, diags, depth),
+        ("tuple", Some(arg)) => tuple_type(expr, arg.as_ref(), kind, diags, depth),
+        _ => not_a_constructor(expr, &call, name, diags),
+    }
+}
 
+/// The type constructor call of a type specification, or (`Err`) the type
+/// it stands for when it is a keyword or a malformed call (with the
+/// diagnostic).
+#[inline(never)]
+fn type_call(
+    expr: &dyn Expression,
+    kind: Kind,
+    diags: &mut Diagnostics,
+) -> Result<crate::body::StaticCall, Type> {
     if let Some(kw) = keyword(expr) {
         let detail = match kw.as_str() {
-            "bool" => return Type::Bool,
-            "string" => return Type::String,
-            "number" => return Type::Number,
-            "any" if kind != Kind::Exact => return Type::Dynamic,
+            "bool" => return Err(Type::Bool),
+            "string" => return Err(Type::String),
+            "number" => return Err(Type::Number),
+            "any" if kind != Kind::Exact => return Err(Type::Dynamic),
             "any" => format!(
                 "The keyword {} cannot be used in this type specification: an exact type is required.",
                 go_quote(&kw)
@@ -491,7 +516,7 @@ fn get_type(expr: &dyn Expression, kind: Kind, diags: &mut Diagnostics, depth: u
             _ => format!("The keyword {} is not a valid type specification.", go_quote(&kw)),
         };
         diags.push(invalid(detail, expr.range()));
-        return Type::Dynamic;
+        return Err(Type::Dynamic);
     }
 
     let Ok(call) = expr.static_call() else {
@@ -499,7 +524,7 @@ fn get_type(expr: &dyn Expression, kind: Kind, diags: &mut Diagnostics, depth: u
             "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).",
             expr.range(),
         ));
-        return Type::Dynamic;
+        return Err(Type::Dynamic);
     };
 
     let name = call.name.as_str();
@@ -512,7 +537,7 @@ fn get_type(expr: &dyn Expression, kind: Kind, diags: &mut Diagnostics, depth: u
                 ),
                 call.args_range.clone(),
             ));
-            return Type::Dynamic;
+            return Err(Type::Dynamic);
         }
         "any" => {
             diags.push(invalid(
@@ -522,7 +547,7 @@ fn get_type(expr: &dyn Expression, kind: Kind, diags: &mut Diagnostics, depth: u
                 ),
                 call.args_range.clone(),
             ));
-            return Type::Dynamic;
+            return Err(Type::Dynamic);
         }
         _ => {}
     }
@@ -547,33 +572,51 @@ fn get_type(expr: &dyn Expression, kind: Kind, diags: &mut Diagnostics, depth: u
                 _ => call.args_range.clone(),
             };
             diags.push(invalid(detail, subject).with_context(call.args_range.clone()));
-            return Type::Dynamic;
+            return Err(Type::Dynamic);
         }
     }
 
-    match (name, call.arguments.first()) {
-        ("list", Some(arg)) => Type::list(get_type(arg.as_ref(), kind, diags, depth + 1)),
-        ("set", Some(arg)) => Type::set(get_type(arg.as_ref(), kind, diags, depth + 1)),
-        ("map", Some(arg)) => Type::map(get_type(arg.as_ref(), kind, diags, depth + 1)),
-        ("object", Some(arg)) => object_type(expr, arg.as_ref(), kind, diags, depth),
-        ("tuple", Some(arg)) => {
-            let Ok(elements) = arg.static_list() else {
-                diags.push(
-                    invalid(
-                        "Tuple type constructor requires a list of element types.",
-                        arg.range(),
-                    )
-                    .with_context(expr.range()),
-                );
-                return Type::Dynamic;
-            };
-            let types: Vec<Type> = elements
-                .iter()
-                .map(|e| get_type(e.as_ref(), kind, diags, depth + 1))
-                .collect();
-            Type::tuple(types)
-        }
-        ("optional", _) => {
+    Ok(call)
+}
+
+/// `tuple([...])`: the element types.
+#[inline(never)]
+fn tuple_type(
+    expr: &dyn Expression,
+    arg: &dyn Expression,
+    kind: Kind,
+    diags: &mut Diagnostics,
+    depth: usize,
+) -> Type {
+    let Ok(elements) = arg.static_list() else {
+        diags.push(
+            invalid(
+                "Tuple type constructor requires a list of element types.",
+                arg.range(),
+            )
+            .with_context(expr.range()),
+        );
+        return Type::Dynamic;
+    };
+    let types: Vec<Type> = elements
+        .iter()
+        .map(|e| get_type(e.as_ref(), kind, diags, depth + 1))
+        .collect();
+    Type::tuple(types)
+}
+
+/// A call that is not a type constructor (`optional` outside an object
+/// type, or an unknown name).
+#[cold]
+#[inline(never)]
+fn not_a_constructor(
+    expr: &dyn Expression,
+    call: &crate::body::StaticCall,
+    name: &str,
+    diags: &mut Diagnostics,
+) -> Type {
+    match name {
+        "optional" => {
             diags.push(invalid(
                 format!(
                     "Keyword {} is valid only as a modifier for object type attributes.",

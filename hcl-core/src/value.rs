@@ -61,6 +61,55 @@ enum Repr {
 }
 
 /// A value could not be built: its parts do not fit the type asked for.
+/// Dropping a value whose collections nest deeply would recurse once per
+/// level and could exhaust the stack (values built through the API have no
+/// nesting limit): a collection owned by nobody else hands its nested
+/// collections to an explicit stack instead, so dropping takes constant
+/// stack whatever the depth.
+impl Drop for Repr {
+    fn drop(&mut self) {
+        if !has_nested_collection(self) {
+            return;
+        }
+        let mut stack = Vec::new();
+        take_children(self, &mut stack);
+        while let Some(mut value) = stack.pop() {
+            if has_nested_collection(&value.repr) {
+                take_children(&mut value.repr, &mut stack);
+            }
+            // `value` now holds no nested collection: it drops shallowly.
+        }
+    }
+}
+
+/// Whether a representation owns (alone) a collection with a collection
+/// among its elements: the only case whose drop would recurse further.
+fn has_nested_collection(repr: &Repr) -> bool {
+    let nested = |v: &Value| matches!(v.repr, Repr::Elements(_) | Repr::Attributes(_));
+    match repr {
+        Repr::Elements(arc) => Arc::strong_count(arc) == 1 && arc.iter().any(nested),
+        Repr::Attributes(arc) => Arc::strong_count(arc) == 1 && arc.values().any(nested),
+        _ => false,
+    }
+}
+
+/// Moves the elements of a collection owned by nobody else onto `stack`.
+fn take_children(repr: &mut Repr, stack: &mut Vec<Value>) {
+    match repr {
+        Repr::Elements(arc) => {
+            if let Some(elements) = Arc::get_mut(arc) {
+                stack.append(elements);
+            }
+        }
+        Repr::Attributes(arc) => {
+            if let Some(attributes) = Arc::get_mut(arc) {
+                stack.extend(std::mem::take(attributes).into_values());
+            }
+        }
+        _ => {}
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValueError {
     message: String,

@@ -641,7 +641,7 @@ fn invalid_syntax_checks_as_dynamic_without_further_errors() {
 
 #[test]
 fn deeply_nested_expressions_stop_with_a_diagnostic() {
-    let depth = 2000;
+    let depth = 3000;
     let src = format!("{}1{}", "(".repeat(depth), ")".repeat(depth));
     let options = ParseOptions {
         max_depth: 5000,

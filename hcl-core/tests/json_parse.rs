@@ -347,11 +347,14 @@ fn parse_diagnostics_match_go() {
 fn deep_unclosed_arrays_are_one_diagnostic() {
     let src = "[".repeat(100_000);
     let (file, d) = parse(src.as_bytes(), "deep.json");
+    let limit = JsonOptions::DEFAULT_MAX_DEPTH;
     assert_eq!(
         diags(&d),
-        [
-            "Nesting too deep | This value is nested more than 256 levels deep, the limit for this parser. | deep.json:1,257-258"
-        ]
+        [format!(
+            "Nesting too deep | This value is nested more than {limit} levels deep, the limit for this parser. | deep.json:1,{}-{}",
+            limit + 1,
+            limit + 2
+        )]
     );
     assert!(file.root_expression().is_none());
     let (attributes, d) = file.body().just_attributes();
@@ -396,7 +399,10 @@ fn deep_closed_value_is_skipped_and_the_rest_kept() {
         v = inner.clone();
         depth += 1;
     }
-    assert_eq!((depth, v), (255, Value::dynamic()));
+    assert_eq!(
+        (depth, v),
+        (JsonOptions::DEFAULT_MAX_DEPTH - 1, Value::dynamic())
+    );
 }
 
 #[test]
@@ -493,7 +499,7 @@ fn standalone_expression_accepts_any_value() {
     );
     assert_eq!(expr.kind_name(), "number");
     let (expr, d) = parse_expression(
-        "[".repeat(1000).as_bytes(),
+        "[".repeat(2 * JsonOptions::DEFAULT_MAX_DEPTH).as_bytes(),
         "e.json",
         &JsonOptions::default(),
     );
@@ -604,23 +610,26 @@ fn deviation_json_tab_is_one_column() {
     assert_eq!(attributes["a"].expr.range().to_string(), "ok.json:1,8-9");
 }
 
-/// Nesting deeper than [`JsonOptions::max_depth`] (256 by default) is one
+/// Nesting deeper than [`JsonOptions::max_depth`] (1,024 by default) is one
 /// error, "Nesting too deep", at the first bracket beyond the limit; the
 /// value is skipped (and if it never closes, parsing stops there). Go has
 /// no limit: its parser recurses (its stack grows to a gigabyte), and
 /// reports nothing for a deep but valid document.
 #[test]
 fn deviation_json_nesting_deeper_than_the_limit_is_an_error() {
-    let deep = format!("{{\"a\": {}1{}}}", "[".repeat(300), "]".repeat(300));
+    let limit = JsonOptions::DEFAULT_MAX_DEPTH;
+    let deep = format!("{{\"a\": {}1{}}}", "[".repeat(1100), "]".repeat(1100));
     let (_, d) = parse(deep.as_bytes(), "d.json");
     assert_eq!(
         diags(&d),
-        [
-            "Nesting too deep | This value is nested more than 256 levels deep, the limit for this parser. | d.json:1,262-263"
-        ]
+        [format!(
+            "Nesting too deep | This value is nested more than {limit} levels deep, the limit for this parser. | d.json:1,{}-{}",
+            limit + 6,
+            limit + 7
+        )]
     );
     let options = JsonOptions {
-        max_depth: 1000,
+        max_depth: 2000,
         ..JsonOptions::default()
     };
     let (_, d) = parse_with(deep.as_bytes(), "d.json", &options);

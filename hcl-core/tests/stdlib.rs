@@ -812,14 +812,14 @@ fn jsondecode_nesting_up_to_the_limit_works() {
 }
 
 /// Go's decoder has no practical nesting limit (10,001 levels decode). We
-/// stop at `MAX_DEPTH` (512) levels.
+/// stop at `MAX_DEPTH` (1,024) levels.
 #[test]
 fn deviation_jsondecode_nesting_is_limited() {
     let depth = hcl_core::cty_json::MAX_DEPTH + 1;
     let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
     assert_eq!(
         call_err(&jsondecode(), &[s(&text)]),
-        "JSON nesting is too deep (more than 512 levels)"
+        format!("JSON nesting is too deep (more than {} levels)", depth - 1)
     );
 }
 

@@ -278,26 +278,40 @@ fn decode_struct_at<T: HclBody>(
     schema: &BodySchema,
     cx: &mut DecodeContext<'_>,
 ) -> (Option<T>, Option<BodyHandle>) {
+    // Nested blocks recurse through here: the content is boxed and
+    // extracted by a function of its own, so that this frame stays small
+    // (a debug build gives every temporary a slot).
+    let (content, rest) = extract_content(body, partial, schema, cx);
+    let Some(content) = content else {
+        return (None, rest);
+    };
+    let content =
+        Content::new(&content, body, rest.as_ref(), block).with_label_offset(label_offset);
+    let value = T::decode_content(&content, cx);
+    (value, rest)
+}
+
+/// The content of `body` by `schema` (`None` when the schema is invalid)
+/// and, for a partial decoding, the rest of the body.
+#[inline(never)]
+fn extract_content(
+    body: &BodyHandle,
+    partial: bool,
+    schema: &BodySchema,
+    cx: &mut DecodeContext<'_>,
+) -> (Option<Box<BodyContent>>, Option<BodyHandle>) {
+    let invalid_schema =
+        |diags: &Diagnostics| diags.errors().any(|d| d.summary == "Invalid body schema");
     if partial {
         let (content, rest, diags) = body.partial_content(schema);
-        let failed = diags.errors().any(|d| d.summary == "Invalid body schema");
+        let failed = invalid_schema(&diags);
         cx.extend(diags);
-        if failed {
-            return (None, Some(rest));
-        }
-        let content =
-            Content::new(&content, body, Some(&rest), block).with_label_offset(label_offset);
-        let value = T::decode_content(&content, cx);
-        (value, Some(rest))
+        ((!failed).then(|| Box::new(content)), Some(rest))
     } else {
         let (content, diags) = body.content(schema);
-        let failed = diags.errors().any(|d| d.summary == "Invalid body schema");
+        let failed = invalid_schema(&diags);
         cx.extend(diags);
-        if failed {
-            return (None, None);
-        }
-        let content = Content::new(&content, body, None, block).with_label_offset(label_offset);
-        (T::decode_content(&content, cx), None)
+        ((!failed).then(|| Box::new(content)), None)
     }
 }
 

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::mismatch::mismatch;
-use super::plan::{ObjectAttr, Plan, Step};
+use super::plan::{ElementPlans, MapAttr, ObjectAttr, Plan, Step};
 use super::{ConversionError, convert_with};
 use crate::number::Number;
 use crate::path::{Path, PathStep};
@@ -59,6 +59,23 @@ pub(crate) fn apply(plan: &Plan, value: &Value) -> Result<Value, ConversionError
     match &plan.step {
         Step::Identity => Ok(value.clone()),
         Step::AllUnknown => Ok(Value::unknown(Type::Dynamic)),
+        Step::Elements(element) => apply_elements(plan, element, value),
+        Step::TupleToCollection(plans) => tuple_to_collection(plan, plans, value),
+        Step::TupleToTuple(plans) => tuple_to_tuple(plan, plans, value),
+        Step::CollectionToTuple(plans) => collection_to_tuple(plan, plans, value),
+        Step::ObjectToMap(plans) => object_to_map(plan, plans, value),
+        Step::MapToObject(attrs, drop_extra) => map_to_object(plan, attrs, *drop_extra, value),
+        Step::ObjectToObject(attrs) => object_to_object(plan, attrs, value),
+        Step::Chain(first, then) => apply(then, &apply(first, value)?),
+        _ => apply_primitive(plan, value),
+    }
+}
+
+/// The steps of [`apply`] that convert a primitive value (or one of the
+/// dynamic pseudo-type), kept out of its frame.
+#[inline(never)]
+fn apply_primitive(plan: &Plan, value: &Value) -> Result<Value, ConversionError> {
+    match &plan.step {
         Step::FromDynamic(sem) => {
             // Values of the dynamic pseudo-type are null or unknown; any
             // other value given for one converts by its own type.
@@ -98,134 +115,174 @@ pub(crate) fn apply(plan: &Plan, value: &Value) -> Result<Value, ConversionError
                 .ok_or_else(|| error("a number is required")),
             None => Err(inconsistent(value, plan)),
         },
-        Step::Elements(element) => apply_elements(plan, element, value),
-        Step::TupleToCollection(plans) => {
-            let Some(elements) = value.elements() else {
-                return Err(inconsistent(value, plan));
-            };
-            let mut converted = Vec::with_capacity(elements.len());
-            for (i, v) in elements.iter().enumerate() {
-                let Some(p) = plans.get(i) else {
-                    return Err(inconsistent(value, plan));
-                };
-                converted.push(apply(p, v).map_err(|e| e.within(index_step(i)))?);
-            }
-            sequence(plan, converted)
-        }
-        Step::TupleToTuple(plans) => {
-            let Some(elements) = value.elements() else {
-                return Err(inconsistent(value, plan));
-            };
-            if elements.len() != plans.len() {
-                return Err(inconsistent(value, plan));
-            }
-            let converted = elements
-                .iter()
-                .zip(plans)
-                .enumerate()
-                .map(|(i, (v, p))| apply(p, v).map_err(|e| e.within(index_step(i))))
-                .collect::<Result<Vec<Value>, _>>()?;
-            Ok(Value::from_elements_unchecked(plan.out.clone(), converted))
-        }
-        Step::CollectionToTuple(plans) => {
-            let Some(elements) = value.elements() else {
-                return Err(inconsistent(value, plan));
-            };
-            if set_length_unknown(value) {
-                return Ok(Value::unknown(plan.out.clone()));
-            }
-            if elements.len() != plans.len() {
-                let kind = if matches!(value.ty(), Type::Set(_)) {
-                    "set"
-                } else {
-                    "list"
-                };
-                return Err(error(format!("incorrect {kind} element count")));
-            }
-            let converted = elements
-                .iter()
-                .zip(plans)
-                .enumerate()
-                .map(|(i, (v, p))| apply(p, v).map_err(|e| e.within(index_step(i))))
-                .collect::<Result<Vec<Value>, _>>()?;
-            Ok(Value::from_elements_unchecked(plan.out.clone(), converted))
-        }
-        Step::ObjectToMap(plans) => {
-            let Some(attributes) = value.attributes() else {
-                return Err(inconsistent(value, plan));
-            };
-            let mut converted = BTreeMap::new();
-            for (i, (name, v)) in attributes.iter().enumerate() {
-                let Some(p) = plans.get(i) else {
-                    return Err(inconsistent(value, plan));
-                };
-                let v = apply(p, v).map_err(|e| e.within(key_step(name)))?;
-                converted.insert(name.clone(), v);
-            }
-            mapping(plan, converted)
-        }
-        Step::MapToObject(attrs, drop_extra) => {
-            let Some(elements) = value.attributes() else {
-                return Err(inconsistent(value, plan));
-            };
-            let mut converted = BTreeMap::new();
-            for (key, v) in elements {
-                let Ok(i) = attrs.binary_search_by(|(name, _)| name.as_str().cmp(key)) else {
-                    if *drop_extra {
-                        continue;
-                    }
-                    return Err(error(format!("unsupported attribute {key:?}")));
-                };
-                let (_, attr) = &attrs[i];
-                let v = match &attr.conversion {
-                    Ok(p) => apply(p, v).map_err(|e| e.within(key_step(key)))?,
-                    Err(why) => {
-                        return Err(error(format!(
-                            "map element type is incompatible with attribute {key:?}: {why}"
-                        )));
-                    }
-                };
-                converted.insert(key.clone(), v);
-            }
-            for (name, attr) in attrs {
-                if !converted.contains_key(name) {
-                    if !attr.optional {
-                        return Err(error(format!(
-                            "map has no element for required attribute {name:?}"
-                        )));
-                    }
-                    converted.insert(name.clone(), Value::null(attr.out.clone()));
-                }
-            }
-            Ok(Value::from_attributes_unchecked(
-                plan.out.clone(),
-                converted,
-            ))
-        }
-        Step::ObjectToObject(attrs) => {
-            let Some(source) = value.attributes() else {
-                return Err(inconsistent(value, plan));
-            };
-            let mut converted = BTreeMap::new();
-            for (name, attr) in attrs {
-                let v = match attr {
-                    ObjectAttr::Convert(p) => {
-                        let Some(v) = source.get(name) else {
-                            return Err(inconsistent(value, plan));
-                        };
-                        apply(p, v).map_err(|e| e.within(PathStep::Attr(name.clone())))?
-                    }
-                    ObjectAttr::Missing(ty) => Value::null(ty.clone()),
-                };
-                converted.insert(name.clone(), v);
-            }
-            Ok(Value::from_attributes_unchecked(
-                plan.out.clone(),
-                converted,
-            ))
-        }
-        Step::Chain(first, then) => apply(then, &apply(first, value)?),
+        _ => Err(inconsistent(value, plan)),
     }
+}
+
+/// One step of [`apply`], in its own function: `apply` recurses once per
+/// nesting level, so its frame is kept small.
+#[inline(never)]
+fn tuple_to_collection(
+    plan: &Plan,
+    plans: &ElementPlans,
+    value: &Value,
+) -> Result<Value, ConversionError> {
+    let Some(elements) = value.elements() else {
+        return Err(inconsistent(value, plan));
+    };
+    let mut converted = Vec::with_capacity(elements.len());
+    for (i, v) in elements.iter().enumerate() {
+        let Some(p) = plans.get(i) else {
+            return Err(inconsistent(value, plan));
+        };
+        converted.push(apply(p, v).map_err(|e| e.within(index_step(i)))?);
+    }
+    sequence(plan, converted)
+}
+
+/// One step of [`apply`], in its own function: `apply` recurses once per
+/// nesting level, so its frame is kept small.
+#[inline(never)]
+fn tuple_to_tuple(plan: &Plan, plans: &[Plan], value: &Value) -> Result<Value, ConversionError> {
+    let Some(elements) = value.elements() else {
+        return Err(inconsistent(value, plan));
+    };
+    if elements.len() != plans.len() {
+        return Err(inconsistent(value, plan));
+    }
+    let mut converted = Vec::with_capacity(elements.len());
+    for (i, (v, p)) in elements.iter().zip(plans).enumerate() {
+        converted.push(apply(p, v).map_err(|e| e.within(index_step(i)))?);
+    }
+    Ok(Value::from_elements_unchecked(plan.out.clone(), converted))
+}
+
+/// One step of [`apply`], in its own function: `apply` recurses once per
+/// nesting level, so its frame is kept small.
+#[inline(never)]
+fn collection_to_tuple(
+    plan: &Plan,
+    plans: &[Plan],
+    value: &Value,
+) -> Result<Value, ConversionError> {
+    let Some(elements) = value.elements() else {
+        return Err(inconsistent(value, plan));
+    };
+    if set_length_unknown(value) {
+        return Ok(Value::unknown(plan.out.clone()));
+    }
+    if elements.len() != plans.len() {
+        let kind = if matches!(value.ty(), Type::Set(_)) {
+            "set"
+        } else {
+            "list"
+        };
+        return Err(error(format!("incorrect {kind} element count")));
+    }
+    let mut converted = Vec::with_capacity(elements.len());
+    for (i, (v, p)) in elements.iter().zip(plans).enumerate() {
+        converted.push(apply(p, v).map_err(|e| e.within(index_step(i)))?);
+    }
+    Ok(Value::from_elements_unchecked(plan.out.clone(), converted))
+}
+
+/// One step of [`apply`], in its own function: `apply` recurses once per
+/// nesting level, so its frame is kept small.
+#[inline(never)]
+fn object_to_map(
+    plan: &Plan,
+    plans: &ElementPlans,
+    value: &Value,
+) -> Result<Value, ConversionError> {
+    let Some(attributes) = value.attributes() else {
+        return Err(inconsistent(value, plan));
+    };
+    let mut converted = BTreeMap::new();
+    for (i, (name, v)) in attributes.iter().enumerate() {
+        let Some(p) = plans.get(i) else {
+            return Err(inconsistent(value, plan));
+        };
+        let v = apply(p, v).map_err(|e| e.within(key_step(name)))?;
+        converted.insert(name.clone(), v);
+    }
+    mapping(plan, converted)
+}
+
+/// One step of [`apply`], in its own function: `apply` recurses once per
+/// nesting level, so its frame is kept small.
+#[inline(never)]
+fn map_to_object(
+    plan: &Plan,
+    attrs: &[(String, MapAttr)],
+    drop_extra: bool,
+    value: &Value,
+) -> Result<Value, ConversionError> {
+    let Some(elements) = value.attributes() else {
+        return Err(inconsistent(value, plan));
+    };
+    let mut converted = BTreeMap::new();
+    for (key, v) in elements {
+        let Ok(i) = attrs.binary_search_by(|(name, _)| name.as_str().cmp(key)) else {
+            if drop_extra {
+                continue;
+            }
+            return Err(error(format!("unsupported attribute {key:?}")));
+        };
+        let (_, attr) = &attrs[i];
+        let v = match &attr.conversion {
+            Ok(p) => apply(p, v).map_err(|e| e.within(key_step(key)))?,
+            Err(why) => {
+                return Err(error(format!(
+                    "map element type is incompatible with attribute {key:?}: {why}"
+                )));
+            }
+        };
+        converted.insert(key.clone(), v);
+    }
+    for (name, attr) in attrs {
+        if !converted.contains_key(name) {
+            if !attr.optional {
+                return Err(error(format!(
+                    "map has no element for required attribute {name:?}"
+                )));
+            }
+            converted.insert(name.clone(), Value::null(attr.out.clone()));
+        }
+    }
+    Ok(Value::from_attributes_unchecked(
+        plan.out.clone(),
+        converted,
+    ))
+}
+
+/// One step of [`apply`], in its own function: `apply` recurses once per
+/// nesting level, so its frame is kept small.
+#[inline(never)]
+fn object_to_object(
+    plan: &Plan,
+    attrs: &[(String, ObjectAttr)],
+    value: &Value,
+) -> Result<Value, ConversionError> {
+    let Some(source) = value.attributes() else {
+        return Err(inconsistent(value, plan));
+    };
+    let mut converted = BTreeMap::new();
+    for (name, attr) in attrs {
+        let v = match attr {
+            ObjectAttr::Convert(p) => {
+                let Some(v) = source.get(name) else {
+                    return Err(inconsistent(value, plan));
+                };
+                apply(p, v).map_err(|e| e.within(PathStep::Attr(name.clone())))?
+            }
+            ObjectAttr::Missing(ty) => Value::null(ty.clone()),
+        };
+        converted.insert(name.clone(), v);
+    }
+    Ok(Value::from_attributes_unchecked(
+        plan.out.clone(),
+        converted,
+    ))
 }
 
 /// A list, set or map converted element by element.
@@ -234,21 +291,19 @@ fn apply_elements(plan: &Plan, element: &Plan, value: &Value) -> Result<Value, C
         if matches!(plan.out, Type::List(_)) && set_length_unknown(value) {
             return Ok(Value::unknown(plan.out.clone()));
         }
-        let converted = elements
-            .iter()
-            .enumerate()
-            .map(|(i, v)| apply(element, v).map_err(|e| e.within(index_step(i))))
-            .collect::<Result<Vec<Value>, _>>()?;
+        // Loops rather than iterator adaptors: this is on the recursion
+        // path, and each adaptor is a frame of its own in a debug build.
+        let mut converted = Vec::with_capacity(elements.len());
+        for (i, v) in elements.iter().enumerate() {
+            converted.push(apply(element, v).map_err(|e| e.within(index_step(i)))?);
+        }
         sequence(plan, converted)
     } else if let Some(attributes) = value.attributes() {
-        let converted = attributes
-            .iter()
-            .map(|(k, v)| {
-                apply(element, v)
-                    .map(|v| (k.clone(), v))
-                    .map_err(|e| e.within(key_step(k)))
-            })
-            .collect::<Result<BTreeMap<String, Value>, _>>()?;
+        let mut converted = BTreeMap::new();
+        for (k, v) in attributes {
+            let v = apply(element, v).map_err(|e| e.within(key_step(k)))?;
+            converted.insert(k.clone(), v);
+        }
         mapping(plan, converted)
     } else {
         Err(inconsistent(value, plan))

@@ -46,6 +46,17 @@ pub(crate) fn unify_types_with<'a>(
 /// The unified type of `types`, or `None`. Checking that every input
 /// converts to it is left to the caller.
 pub(crate) fn unify_types<'a>(types: impl IntoIterator<Item = &'a Type>) -> Option<Type> {
+    // Unification recurses once per nesting level of the types: the work
+    // is split into functions whose frames hold only their own locals (a
+    // debug build gives every temporary a slot).
+    let distinct = distinct_types(types)?;
+    unify_distinct(&distinct)
+}
+
+/// The distinct types other than the dynamic pseudo-type, in order; `None`
+/// when there are no types at all.
+#[inline(never)]
+fn distinct_types<'a>(types: impl IntoIterator<Item = &'a Type>) -> Option<Vec<&'a Type>> {
     let mut any = false;
     let mut seen: HashSet<&Type> = HashSet::new();
     let mut distinct: Vec<&Type> = Vec::new();
@@ -55,10 +66,13 @@ pub(crate) fn unify_types<'a>(types: impl IntoIterator<Item = &'a Type>) -> Opti
             distinct.push(ty);
         }
     }
-    if !any {
-        return None;
-    }
-    match distinct.as_slice() {
+    any.then_some(distinct)
+}
+
+/// [`unify_types`] of distinct types.
+#[inline(never)]
+fn unify_distinct(distinct: &[&Type]) -> Option<Type> {
+    match distinct {
         [] => return Some(Type::Dynamic),
         [only] => return Some((*only).clone()),
         _ => {}
@@ -72,19 +86,40 @@ pub(crate) fn unify_types<'a>(types: impl IntoIterator<Item = &'a Type>) -> Opti
         .iter()
         .all(|t| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_)))
     {
-        return unify_sequences(&distinct);
+        return unify_sequences(distinct);
     }
     if distinct
         .iter()
         .all(|t| matches!(t, Type::Map(_) | Type::Object(_)))
     {
-        return unify_mappings(&distinct);
+        return unify_mappings(distinct);
     }
     None
 }
 
 /// Lists, sets and tuples (rule 4).
 fn unify_sequences(types: &[&Type]) -> Option<Type> {
+    let (tuples, elements, has_list) = split_sequences(types)?;
+    if tuples.is_empty() {
+        let element = unify_types(elements)?;
+        return Some(if has_list {
+            Type::list(element)
+        } else {
+            Type::set(element)
+        });
+    }
+    let length = tuples[0].len();
+    if tuples.iter().all(|t| t.len() == length) {
+        return unify_tuples(&tuples, &elements);
+    }
+    Some(Type::list(unify_types(all_elements(&tuples, &elements))?))
+}
+
+/// The tuples among `types` and the element types of the lists and sets,
+/// and whether there is a list; `None` if another type is among them.
+#[allow(clippy::type_complexity)]
+#[inline(never)]
+fn split_sequences<'a>(types: &[&'a Type]) -> Option<(Vec<&'a TupleType>, Vec<&'a Type>, bool)> {
     let mut tuples: Vec<&TupleType> = Vec::new();
     let mut elements: Vec<&Type> = Vec::new();
     let mut has_list = false;
@@ -99,28 +134,35 @@ fn unify_sequences(types: &[&Type]) -> Option<Type> {
             _ => return None,
         }
     }
-    let Some(first) = tuples.first() else {
-        let element = unify_types(elements)?;
-        return Some(if has_list {
-            Type::list(element)
-        } else {
-            Type::set(element)
-        });
-    };
-    let length = first.len();
-    if tuples.iter().all(|t| t.len() == length) {
-        let mut unified = Vec::with_capacity(length);
-        for i in 0..length {
-            let at_i = tuples.iter().filter_map(|t| t.elements().get(i));
-            unified.push(unify_types(at_i.chain(elements.iter().copied()))?);
-        }
-        return Some(Type::tuple(unified));
+    Some((tuples, elements, has_list))
+}
+
+/// Tuples of one length (and collection element types): a tuple of the
+/// unified types at each position.
+#[inline(never)]
+fn unify_tuples(tuples: &[&TupleType], elements: &[&Type]) -> Option<Type> {
+    let length = tuples.first().map_or(0, |t| t.len());
+    let mut unified = Vec::with_capacity(length);
+    for i in 0..length {
+        unified.push(unify_types(at_position(tuples, elements, i))?);
     }
-    let all = tuples
-        .iter()
-        .flat_map(|t| t.elements())
-        .chain(elements.iter().copied());
-    Some(Type::list(unify_types(all)?))
+    Some(Type::tuple(unified))
+}
+
+/// The element types at position `i` of the tuples, then `elements`.
+#[inline(never)]
+fn at_position<'a>(tuples: &[&'a TupleType], elements: &[&'a Type], i: usize) -> Vec<&'a Type> {
+    let mut at_i: Vec<&Type> = tuples.iter().filter_map(|t| t.elements().get(i)).collect();
+    at_i.extend_from_slice(elements);
+    at_i
+}
+
+/// Every element type of the tuples, then `elements`.
+#[inline(never)]
+fn all_elements<'a>(tuples: &[&'a TupleType], elements: &[&'a Type]) -> Vec<&'a Type> {
+    let mut all: Vec<&Type> = tuples.iter().flat_map(|t| t.elements()).collect();
+    all.extend_from_slice(elements);
+    all
 }
 
 /// Maps and objects (rule 5).

@@ -250,50 +250,75 @@ impl JsonExpression {
             let prop = self.file.prop(p);
             let name = self.eval(Target::Name(p), ctx, diags);
             let value = self.eval(Target::Node(prop.value), ctx, diags);
-            let name_range = || self.file.range(prop.name);
-            let name = match convert(&name, &Type::String) {
-                Ok(n) => n,
-                Err(e) => {
-                    diags.push(
-                        Diagnostic::error("Invalid object key expression")
-                            .with_detail(format!(
-                                "Cannot use this expression as an object key: {e}."
-                            ))
-                            .with_subject(name_range()),
-                    );
-                    continue;
-                }
-            };
-            if name.is_null() {
-                diags.push(
-                    Diagnostic::error("Invalid object key expression")
-                        .with_detail("Cannot use null value as an object key.")
-                        .with_subject(name_range()),
-                );
-                continue;
-            }
-            let Some(name) = name.as_str().filter(|_| name.is_known()) else {
-                known = false;
-                continue;
-            };
-            if let Some(previous) = defined.get(name) {
-                diags.push(
-                    Diagnostic::error("Duplicate object attribute")
-                        .with_detail(format!(
-                            "An attribute named {} was already defined at {previous}.",
-                            go_quote(name)
-                        ))
-                        .with_subject(name_range()),
-                );
-                continue;
-            }
-            defined.insert(name.to_owned(), name_range());
-            attributes.insert(name.to_owned(), value);
+            self.add_property(
+                prop.name,
+                &name,
+                value,
+                &mut attributes,
+                &mut defined,
+                &mut known,
+                diags,
+            );
         }
         if !known {
             return Value::dynamic();
         }
         Value::object(attributes)
+    }
+
+    /// One property of an object whose name and value are evaluated: the
+    /// name's checks and the attribute. Kept out of
+    /// [`JsonExpression::eval_object`], which recurses, so that its frame
+    /// stays small.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn add_property(
+        &self,
+        name_span: Span,
+        name: &Value,
+        value: Value,
+        attributes: &mut BTreeMap<String, Value>,
+        defined: &mut BTreeMap<String, Range>,
+        known: &mut bool,
+        diags: &mut Diagnostics,
+    ) {
+        let name_range = || self.file.range(name_span);
+        let name = match convert(name, &Type::String) {
+            Ok(n) => n,
+            Err(e) => {
+                diags.push(
+                    Diagnostic::error("Invalid object key expression")
+                        .with_detail(format!("Cannot use this expression as an object key: {e}."))
+                        .with_subject(name_range()),
+                );
+                return;
+            }
+        };
+        if name.is_null() {
+            diags.push(
+                Diagnostic::error("Invalid object key expression")
+                    .with_detail("Cannot use null value as an object key.")
+                    .with_subject(name_range()),
+            );
+            return;
+        }
+        let Some(name) = name.as_str().filter(|_| name.is_known()) else {
+            *known = false;
+            return;
+        };
+        if let Some(previous) = defined.get(name) {
+            diags.push(
+                Diagnostic::error("Duplicate object attribute")
+                    .with_detail(format!(
+                        "An attribute named {} was already defined at {previous}.",
+                        go_quote(name)
+                    ))
+                    .with_subject(name_range()),
+            );
+            return;
+        }
+        defined.insert(name.to_owned(), name_range());
+        attributes.insert(name.to_owned(), value);
     }
 
     fn collect_variables(&self, target: Target, out: &mut Vec<Traversal>) {

@@ -99,8 +99,9 @@ pub struct JsonOptions {
 }
 
 impl JsonOptions {
-    /// The default nesting limit.
-    pub const DEFAULT_MAX_DEPTH: usize = 256;
+    /// The default nesting limit: 1,024 levels, as the native syntax's
+    /// [`ParseOptions::DEFAULT_MAX_DEPTH`](crate::native::ParseOptions::DEFAULT_MAX_DEPTH).
+    pub const DEFAULT_MAX_DEPTH: usize = 1_024;
 }
 
 impl Default for JsonOptions {

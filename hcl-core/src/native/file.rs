@@ -11,8 +11,10 @@ use crate::source::{SourceFile, Span};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseOptions {
     /// How deeply brackets, braces, parentheses, blocks, templates and
-    /// operator chains may nest before the parser stops with a diagnostic
-    /// instead of recursing further.
+    /// operators may nest before the parser stops with a diagnostic
+    /// instead of recursing further. The expression trees are bounded too:
+    /// at most twice this height (a template directive is two nodes; a
+    /// chain like `a + b + c` is as tall as it has operators).
     pub max_depth: usize,
     /// The rule set for what the specification and HashiCorp's parser
     /// read differently: the indentation that a `<<-` heredoc removes is
@@ -37,8 +39,12 @@ pub struct ParseOptions {
 }
 
 impl ParseOptions {
-    /// The default nesting limit.
-    pub const DEFAULT_MAX_DEPTH: usize = 256;
+    /// The default nesting limit: 1,024 levels, so that generated files
+    /// nesting 1,000 levels parse. Parsing and then evaluating, analysing or
+    /// converting such a tree fits a thread's default 2 MiB stack even in a
+    /// debug build (`hcl-core/tests/nesting.rs` checks each path); Go has
+    /// no limit.
+    pub const DEFAULT_MAX_DEPTH: usize = 1_024;
 }
 
 impl Default for ParseOptions {

@@ -19,7 +19,10 @@ use hcl_core::{
     Body, Diagnostic, Diagnostics, EvalContext, Expression, Semantics, Traversal, Type, Value,
 };
 
-use super::{BlockListSpec, BlockMapSpec, Spec, TransformSpec, ValidateSpec};
+use super::{
+    AttrSpec, BlockAttrsSpec, BlockListSpec, BlockMapSpec, BlockSpec, DefaultSpec, Spec,
+    TransformSpec, ValidateSpec,
+};
 
 /// Decodes `body` by `spec`: every attribute and block of the body must be
 /// one the spec names (else an error), and the value is built as the spec
@@ -167,6 +170,33 @@ fn block_header(spec: &Spec) -> Option<BlockHeaderSchema> {
         Spec::BlockAttrs(b) => Some(BlockHeaderSchema::new(b.type_name.clone())),
         _ => None,
     }
+}
+
+/// The one block of a `block` spec's type in `content` (a second one is
+/// an error: the first is used).
+#[inline(never)]
+fn single_block<'c>(
+    b: &'c BlockSpec,
+    content: &'c BodyContent,
+    diags: &mut Diagnostics,
+) -> Option<&'c Block> {
+    let mut found: Option<&Block> = None;
+    for candidate in content.blocks_of_type(&b.type_name) {
+        if let Some(previous) = found {
+            diags.push(
+                Diagnostic::error(format!("Duplicate {} block", b.type_name))
+                    .with_detail(format!(
+                        "Only one block of type {} is allowed. Previous definition was at {}.",
+                        go_quote(&b.type_name),
+                        previous.def_range
+                    ))
+                    .with_subject(candidate.def_range.clone()),
+            );
+            break;
+        }
+        found = Some(candidate);
+    }
+    found
 }
 
 /// Calls `f` on `spec` and, depth first, on every spec decoded from the
@@ -444,174 +474,224 @@ impl<'c> SpecDecoder<'c> {
     }
 
     fn decode_content(&self, spec: &Spec, content: &BodyContent) -> (Value, Diagnostics) {
+        // Nested specs recurse through here: every case with locals of its
+        // own is a function of its own, so that this frame stays small (a
+        // debug build gives every temporary a slot).
         match spec {
-            Spec::Object(members) => {
-                let mut diags = Diagnostics::new();
-                let mut attrs = Vec::with_capacity(members.len());
-                for (name, s) in members {
-                    let (v, d) = self.decode_content(s, content);
-                    diags.extend(d);
-                    attrs.push((name.clone(), v));
-                }
-                (Value::object(attrs), diags)
-            }
-            Spec::Tuple(elements) => {
-                let mut diags = Diagnostics::new();
-                let mut values = Vec::with_capacity(elements.len());
-                for s in elements {
-                    let (v, d) = self.decode_content(s, content);
-                    diags.extend(d);
-                    values.push(v);
-                }
-                (Value::tuple(values), diags)
-            }
-            Spec::Attr(a) => {
-                let Some(attr) = content.attributes.get(&a.name) else {
-                    // A missing required attribute was reported with the
-                    // content.
-                    return (Value::null(a.ty.clone()), Diagnostics::new());
-                };
-                let (value, mut diags) = attr.expr.value(self.ctx);
-                // By the specification a null attribute is an absent one,
-                // so a required one is missing; Go's `hcldec` takes the
-                // null.
-                if a.required && value.is_null() && self.ctx.semantics() == Semantics::Spec {
-                    diags.push(null_required_attribute(attr));
-                    return (Value::null(a.ty.clone()), diags);
-                }
-                match convert(&value, &a.ty) {
-                    Ok(v) => (v, diags),
-                    Err(e) => {
-                        let (subject, message) = conversion_subject(&attr.expr, &e);
-                        diags.push(
-                            Diagnostic::error("Incorrect attribute value type")
-                                .with_detail(format!(
-                                    "Inappropriate value for attribute {}: {message}.",
-                                    go_quote(&a.name)
-                                ))
-                                .with_subject(subject)
-                                .with_context(attr.name_range.cover(&attr.expr.range())),
-                        );
-                        (Value::unknown(a.ty.clone()), diags)
-                    }
-                }
-            }
+            Spec::Object(members) => self.decode_object_members(members, content),
+            Spec::Tuple(elements) => self.decode_tuple_elements(elements, content),
+            Spec::Attr(a) => self.decode_attr(a, content),
             Spec::Literal(v) => (v.clone(), Diagnostics::new()),
-            Spec::Block(b) => {
-                let mut diags = Diagnostics::new();
-                let mut found: Option<&Block> = None;
-                for candidate in content.blocks_of_type(&b.type_name) {
-                    if let Some(previous) = found {
-                        diags.push(
-                            Diagnostic::error(format!("Duplicate {} block", b.type_name))
-                                .with_detail(format!(
-                                    "Only one block of type {} is allowed. Previous definition was at {}.",
-                                    go_quote(&b.type_name),
-                                    previous.def_range
-                                ))
-                                .with_subject(candidate.def_range.clone()),
-                        );
-                        break;
-                    }
-                    found = Some(candidate);
-                }
-                let Some(block) = found else {
-                    if b.required {
-                        diags.push(missing_block(&b.type_name, content));
-                    }
-                    return (Value::null(self.implied_type(&b.nested)), diags);
-                };
-                let (v, more) = self.decode_body(&*block.body, &b.nested);
-                diags.extend(more);
-                (v, diags)
-            }
+            Spec::Block(b) => self.decode_block(b, content),
             Spec::BlockList(b) => self.decode_block_list(b, content, false),
             Spec::BlockSet(b) => self.decode_block_list(b, content, true),
             Spec::BlockMap(b) => self.decode_block_map(b, content),
-            Spec::BlockAttrs(b) => {
-                let mut diags = Diagnostics::new();
-                let mut of_type = content.blocks_of_type(&b.type_name);
-                let Some(block) = of_type.next() else {
-                    if b.required {
-                        diags.push(missing_block(&b.type_name, content));
-                    }
-                    return (Value::null(Type::map(b.element_type.clone())), diags);
-                };
-                if let Some(other) = of_type.next() {
-                    diags.push(
-                        Diagnostic::error(format!("Duplicate {} block", b.type_name))
-                            .with_detail(format!(
-                                "Only one block of type {} is allowed. Previous definition was at {}.",
-                                go_quote(&b.type_name),
-                                block.def_range
-                            ))
-                            .with_subject(other.def_range.clone()),
-                    );
-                }
-                let (attrs, more) = block.body.just_attributes();
-                diags.extend(more);
-                let mut attrs: Vec<_> = attrs.into_values().collect();
-                attrs.sort_by(|x, y| x.range.cmp(&y.range));
-                let mut values = BTreeMap::new();
-                for attr in attrs {
-                    let (value, more) = attr.expr.value(self.ctx);
-                    diags.extend(more);
-                    let value = match convert(&value, &b.element_type) {
-                        Ok(v) => v,
-                        Err(e) => {
-                            let (subject, message) = conversion_subject(&attr.expr, &e);
-                            diags.push(
-                                Diagnostic::error("Invalid attribute value")
-                                    .with_detail(format!(
-                                        "Invalid value for attribute of {} block: {message}.",
-                                        go_quote(&b.type_name)
-                                    ))
-                                    .with_subject(subject)
-                                    .with_context(attr.name_range.cover(&attr.expr.range())),
-                            );
-                            Value::unknown(b.element_type.clone())
-                        }
-                    };
-                    values.insert(attr.name, value);
-                }
-                match make_map(&b.element_type, values) {
-                    Ok(v) => (v, diags),
-                    Err(message) => {
-                        diags.push(
-                            Diagnostic::error("Inconsistent attribute value types")
-                                .with_detail(format!(
-                                    "The attributes of a {} block must all have values of one type: {message}.",
-                                    go_quote(&b.type_name)
-                                ))
-                                .with_subject(block.def_range.clone()),
-                        );
-                        (Value::dynamic(), diags)
-                    }
-                }
-            }
-            Spec::Default(d) => {
-                let (value, mut diags) = self.decode_content(&d.primary, content);
-                if !value.is_null() {
-                    return (value, diags);
-                }
-                let (value, more) = self.decode_content(&d.fallback, content);
-                diags.extend(more);
-                (value, diags)
-            }
-            Spec::Transform(t) => {
-                let (value, mut diags) = self.decode_content(&t.wrapped, content);
-                if diags.has_errors() {
-                    return (Value::unknown(self.implied_type(spec)), diags);
-                }
-                let mut ctx = t.ctx.new_child();
-                if ctx.declare_variable(t.var_name.clone(), value).is_err() {
-                    return (Value::dynamic(), diags);
-                }
-                let (result, more) = t.result.value(&ctx);
-                diags.extend(more);
-                (result, diags)
-            }
+            Spec::BlockAttrs(b) => self.decode_block_attrs(b, content),
+            Spec::Default(d) => self.decode_default(d, content),
+            Spec::Transform(t) => self.decode_transform(spec, t, content),
             Spec::Validate(v) => self.decode_validate(spec, v, content),
+        }
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_object_members(
+        &self,
+        members: &[(String, Spec)],
+        content: &BodyContent,
+    ) -> (Value, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        let mut attrs = Vec::with_capacity(members.len());
+        for (name, s) in members {
+            let (v, d) = self.decode_content(s, content);
+            diags.extend(d);
+            attrs.push((name.clone(), v));
+        }
+        (Value::object(attrs), diags)
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_tuple_elements(
+        &self,
+        elements: &[Spec],
+        content: &BodyContent,
+    ) -> (Value, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        let mut values = Vec::with_capacity(elements.len());
+        for s in elements {
+            let (v, d) = self.decode_content(s, content);
+            diags.extend(d);
+            values.push(v);
+        }
+        (Value::tuple(values), diags)
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_default(&self, d: &DefaultSpec, content: &BodyContent) -> (Value, Diagnostics) {
+        let (value, mut diags) = self.decode_content(&d.primary, content);
+        if !value.is_null() {
+            return (value, diags);
+        }
+        let (value, more) = self.decode_content(&d.fallback, content);
+        diags.extend(more);
+        (value, diags)
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_transform(
+        &self,
+        spec: &Spec,
+        t: &TransformSpec,
+        content: &BodyContent,
+    ) -> (Value, Diagnostics) {
+        let (value, mut diags) = self.decode_content(&t.wrapped, content);
+        if diags.has_errors() {
+            return (Value::unknown(self.implied_type(spec)), diags);
+        }
+        let mut ctx = t.ctx.new_child();
+        if ctx.declare_variable(t.var_name.clone(), value).is_err() {
+            return (Value::dynamic(), diags);
+        }
+        let (result, more) = t.result.value(&ctx);
+        diags.extend(more);
+        (result, diags)
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_attr(&self, a: &AttrSpec, content: &BodyContent) -> (Value, Diagnostics) {
+        let Some(attr) = content.attributes.get(&a.name) else {
+            // A missing required attribute was reported with the
+            // content.
+            return (Value::null(a.ty.clone()), Diagnostics::new());
+        };
+        let (value, mut diags) = attr.expr.value(self.ctx);
+        // By the specification a null attribute is an absent one, so a
+        // required one is missing; Go's `hcldec` takes the null.
+        if a.required && value.is_null() && self.ctx.semantics() == Semantics::Spec {
+            diags.push(null_required_attribute(attr));
+            return (Value::null(a.ty.clone()), diags);
+        }
+        match convert(&value, &a.ty) {
+            Ok(v) => (v, diags),
+            Err(e) => {
+                let (subject, message) = conversion_subject(&attr.expr, &e);
+                diags.push(
+                    Diagnostic::error("Incorrect attribute value type")
+                        .with_detail(format!(
+                            "Inappropriate value for attribute {}: {message}.",
+                            go_quote(&a.name)
+                        ))
+                        .with_subject(subject)
+                        .with_context(attr.name_range.cover(&attr.expr.range())),
+                );
+                (Value::unknown(a.ty.clone()), diags)
+            }
+        }
+    }
+
+    /// The value of a missing `block` spec's block (null), and the error
+    /// when it is required.
+    #[inline(never)]
+    fn no_block(
+        &self,
+        b: &BlockSpec,
+        content: &BodyContent,
+        mut diags: Diagnostics,
+    ) -> (Value, Diagnostics) {
+        if b.required {
+            diags.push(missing_block(&b.type_name, content));
+        }
+        (Value::null(self.implied_type(&b.nested)), diags)
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_block(&self, b: &BlockSpec, content: &BodyContent) -> (Value, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        let Some(block) = single_block(b, content, &mut diags) else {
+            return self.no_block(b, content, diags);
+        };
+        let (v, more) = self.decode_body(&*block.body, &b.nested);
+        diags.extend(more);
+        (v, diags)
+    }
+
+    /// One arm of [`SpecDecoder::decode_content`], in its own function so
+    /// that the recursive one keeps a small stack frame.
+    #[inline(never)]
+    fn decode_block_attrs(
+        &self,
+        b: &BlockAttrsSpec,
+        content: &BodyContent,
+    ) -> (Value, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        let mut of_type = content.blocks_of_type(&b.type_name);
+        let Some(block) = of_type.next() else {
+            if b.required {
+                diags.push(missing_block(&b.type_name, content));
+            }
+            return (Value::null(Type::map(b.element_type.clone())), diags);
+        };
+        if let Some(other) = of_type.next() {
+            diags.push(
+                Diagnostic::error(format!("Duplicate {} block", b.type_name))
+                    .with_detail(format!(
+                        "Only one block of type {} is allowed. Previous definition was at {}.",
+                        go_quote(&b.type_name),
+                        block.def_range
+                    ))
+                    .with_subject(other.def_range.clone()),
+            );
+        }
+        let (attrs, more) = block.body.just_attributes();
+        diags.extend(more);
+        let mut attrs: Vec<_> = attrs.into_values().collect();
+        attrs.sort_by(|x, y| x.range.cmp(&y.range));
+        let mut values = BTreeMap::new();
+        for attr in attrs {
+            let (value, more) = attr.expr.value(self.ctx);
+            diags.extend(more);
+            let value = match convert(&value, &b.element_type) {
+                Ok(v) => v,
+                Err(e) => {
+                    let (subject, message) = conversion_subject(&attr.expr, &e);
+                    diags.push(
+                        Diagnostic::error("Invalid attribute value")
+                            .with_detail(format!(
+                                "Invalid value for attribute of {} block: {message}.",
+                                go_quote(&b.type_name)
+                            ))
+                            .with_subject(subject)
+                            .with_context(attr.name_range.cover(&attr.expr.range())),
+                    );
+                    Value::unknown(b.element_type.clone())
+                }
+            };
+            values.insert(attr.name, value);
+        }
+        match make_map(&b.element_type, values) {
+            Ok(v) => (v, diags),
+            Err(message) => {
+                diags.push(
+                    Diagnostic::error("Inconsistent attribute value types")
+                        .with_detail(format!(
+                            "The attributes of a {} block must all have values of one type: {message}.",
+                            go_quote(&b.type_name)
+                        ))
+                        .with_subject(block.def_range.clone()),
+                );
+                (Value::dynamic(), diags)
+            }
         }
     }
 

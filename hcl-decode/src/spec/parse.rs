@@ -11,7 +11,8 @@ use hcl_core::body::{
 use hcl_core::native::{ParseOptions, parse_config};
 use hcl_core::pos::Range;
 use hcl_core::{
-    Body, Diagnostic, Diagnostics, EvalContext, Expression, Function, Semantics, Type, Value,
+    Body, Diagnostic, Diagnostics, DynBody, EvalContext, Expression, Function, Semantics, Type,
+    Value,
 };
 
 use super::static_expr::StaticExpression;
@@ -176,7 +177,7 @@ pub fn decode_spec_body_with(body: &dyn Body, ctx: &EvalContext) -> (SpecFile, D
 /// The one root spec block of a spec file.
 fn decode_spec_root(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
     let (content, diags) = body.content(&unlabelled_schema());
-    exactly_one(
+    *exactly_one(
         ctx,
         body,
         &content,
@@ -194,8 +195,36 @@ fn exactly_one(
     content: &BodyContent,
     mut diags: Diagnostics,
     detail: &str,
-) -> (Spec, Diagnostics) {
+) -> Box<(Spec, Diagnostics)> {
+    // On the recursion path of nested specs: the result stays boxed and
+    // the errors are built by functions of their own, so that this frame
+    // stays small.
     match content.blocks.as_slice() {
+        [only] => {
+            let mut result = spec_block_boxed(ctx, only);
+            prepend_diagnostics(&mut result.1, diags);
+            result
+        }
+        blocks => {
+            not_one_spec_block(body, blocks, &mut diags, detail);
+            Box::new((Spec::error(), diags))
+        }
+    }
+}
+
+/// Puts `first` before the diagnostics of `diags`.
+#[inline(never)]
+fn prepend_diagnostics(diags: &mut Diagnostics, mut first: Diagnostics) {
+    first.extend(std::mem::take(diags));
+    *diags = first;
+}
+
+/// The error for no spec block (unless there are errors already, which
+/// probably explain it) or for more than one.
+#[cold]
+#[inline(never)]
+fn not_one_spec_block(body: &dyn Body, blocks: &[Block], diags: &mut Diagnostics, detail: &str) {
+    match blocks {
         [] => {
             if !diags.has_errors() {
                 diags.push(
@@ -204,12 +233,6 @@ fn exactly_one(
                         .with_subject(body.missing_item_range()),
                 );
             }
-            (Spec::error(), diags)
-        }
-        [only] => {
-            let (spec, more) = decode_spec_block(ctx, only);
-            diags.extend(more);
-            (spec, diags)
         }
         [_, second, ..] => {
             diags.push(
@@ -217,28 +240,45 @@ fn exactly_one(
                     .with_detail(detail)
                     .with_subject(second.def_range.clone()),
             );
-            (Spec::error(), diags)
         }
+        [_] => {}
     }
 }
 
 /// One spec block, by its type.
 fn decode_spec_block(ctx: &EvalContext, block: &Block) -> (Spec, Diagnostics) {
-    let implied_name = block.labels.first().cloned().unwrap_or_default();
+    // Nested specs recurse through here: each kind's result comes boxed
+    // from a function of its own, so that this frame holds one pointer per
+    // kind rather than one result per kind (a debug build gives every
+    // temporary a slot).
+    *spec_block_boxed(ctx, block)
+}
+
+#[inline(never)]
+fn spec_block_boxed(ctx: &EvalContext, block: &Block) -> Box<(Spec, Diagnostics)> {
     let body = &*block.body;
     match block.type_name.as_str() {
-        "object" => decode_object(ctx, body),
-        "array" => decode_array(ctx, body),
-        "attr" => decode_attr(body, implied_name),
-        "block" => decode_block(ctx, body, implied_name),
-        "block_list" => decode_block_list(ctx, body, implied_name, false),
-        "block_set" => decode_block_list(ctx, body, implied_name, true),
-        "block_map" => decode_block_map(ctx, body, implied_name),
-        "block_attrs" => decode_block_attrs(body, implied_name),
-        "default" => decode_default(ctx, body),
-        "transform" => decode_transform(ctx, body),
+        "object" => boxed(|| decode_object(ctx, body)),
+        "array" => boxed(|| decode_array(ctx, body)),
+        "block" => boxed(|| decode_block(ctx, body, implied_name(block))),
+        "block_list" => boxed(|| decode_block_list(ctx, body, implied_name(block), false)),
+        "block_set" => boxed(|| decode_block_list(ctx, body, implied_name(block), true)),
+        "block_map" => boxed(|| decode_block_map(ctx, body, implied_name(block))),
+        "default" => boxed(|| decode_default(ctx, body)),
+        "transform" => boxed(|| decode_transform(ctx, body)),
+        "validate" => boxed(|| decode_validate(ctx, body)),
+        _ => leaf_spec_block(ctx, block),
+    }
+}
+
+/// The spec blocks that hold no other spec (and unknown block types).
+#[inline(never)]
+fn leaf_spec_block(ctx: &EvalContext, block: &Block) -> Box<(Spec, Diagnostics)> {
+    let body = &*block.body;
+    Box::new(match block.type_name.as_str() {
+        "attr" => decode_attr(body, implied_name(block)),
+        "block_attrs" => decode_block_attrs(body, implied_name(block)),
         "literal" => decode_literal(ctx, body),
-        "validate" => decode_validate(ctx, body),
         other => (
             Spec::error(),
             Diagnostic::error("Invalid spec block")
@@ -246,28 +286,72 @@ fn decode_spec_block(ctx: &EvalContext, block: &Block) -> (Spec, Diagnostics) {
                 .with_subject(block.type_range.clone())
                 .into(),
         ),
-    }
+    })
+}
+
+/// The name a spec block's label implies.
+fn implied_name(block: &Block) -> String {
+    block.labels.first().cloned().unwrap_or_default()
+}
+
+/// `f`'s result, boxed by a function of its own (whose frame is the one
+/// that holds the result while `f` runs).
+#[inline(never)]
+fn boxed(f: impl FnOnce() -> (Spec, Diagnostics)) -> Box<(Spec, Diagnostics)> {
+    Box::new(f())
 }
 
 fn decode_object(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
-    let (content, mut diags) = body.content(&labelled_schema());
-    let mut members: Vec<(String, Spec)> = Vec::with_capacity(content.blocks.len());
-    // Each name's place in `members`, so that many members stay linear.
-    let mut index: HashMap<String, usize> = HashMap::with_capacity(content.blocks.len());
+    let (content, mut diags) = boxed_content(body, &labelled_schema());
+    let mut members = Members::with_capacity(content.blocks.len());
     for block in &content.blocks {
-        let (spec, more) = decode_spec_block(ctx, block);
+        let result = spec_block_boxed(ctx, block);
+        members.insert(block, result, &mut diags);
+    }
+    (Spec::Object(members.members), diags)
+}
+
+/// A body's content, boxed (the frames that hold it are on the recursion
+/// path of nested specs).
+#[inline(never)]
+fn boxed_content(body: &dyn Body, schema: &BodySchema) -> (Box<BodyContent>, Diagnostics) {
+    let (content, diags) = body.content(schema);
+    (Box::new(content), diags)
+}
+
+/// The members of an object spec, with each name's place in `members`, so
+/// that many members stay linear.
+struct Members {
+    members: Vec<(String, Spec)>,
+    index: HashMap<String, usize>,
+}
+
+impl Members {
+    fn with_capacity(n: usize) -> Members {
+        Members {
+            members: Vec::with_capacity(n),
+            index: HashMap::with_capacity(n),
+        }
+    }
+
+    /// Adds a member; a name given twice: the last spec wins, as in Go's
+    /// map.
+    // The result stays boxed: `decode_object`'s frame is on the recursion
+    // path of nested specs.
+    #[allow(clippy::boxed_local)]
+    #[inline(never)]
+    fn insert(&mut self, block: &Block, result: Box<(Spec, Diagnostics)>, diags: &mut Diagnostics) {
+        let (spec, more) = *result;
         diags.extend(more);
-        let key = block.labels.first().cloned().unwrap_or_default();
-        // A name given twice: the last spec wins, as in Go's map.
-        match index.get(&key) {
-            Some(&i) => members[i].1 = spec,
+        let key = implied_name(block);
+        match self.index.get(&key) {
+            Some(&i) => self.members[i].1 = spec,
             None => {
-                index.insert(key.clone(), members.len());
-                members.push((key, spec));
+                self.index.insert(key.clone(), self.members.len());
+                self.members.push((key, spec));
             }
         }
     }
-    (Spec::Object(members), diags)
 }
 
 fn decode_array(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
@@ -442,8 +526,8 @@ fn decode_attr(body: &dyn Body, implied_name: String) -> (Spec, Diagnostics) {
 }
 
 /// The one nested spec of a block-kind spec, in the rest of its body.
-fn decode_nested(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
-    let (content, diags) = body.content(&unlabelled_schema());
+fn decode_nested(ctx: &EvalContext, body: &dyn Body) -> Box<(Spec, Diagnostics)> {
+    let (content, diags) = boxed_content(body, &unlabelled_schema());
     exactly_one(
         ctx,
         body,
@@ -454,15 +538,78 @@ fn decode_nested(ctx: &EvalContext, body: &dyn Body) -> (Spec, Diagnostics) {
 }
 
 fn decode_block(ctx: &EvalContext, body: &dyn Body, implied_name: String) -> (Spec, Diagnostics) {
-    let (content, rest, diags) = body.partial_content(&optional_attrs(&["block_type", "required"]));
+    // On the recursion path of nested specs: the arguments and the result
+    // are made by functions of their own, so that this frame stays small.
+    let head = match block_head(body, &["block_type", "required"]) {
+        Ok(head) => head,
+        Err(diags) => return (Spec::error(), diags),
+    };
+    let nested = decode_nested(ctx, &*head.rest);
+    finish_block(head, nested, implied_name)
+}
+
+/// The arguments of a block-kind spec (`names`: those it takes, of
+/// `block_type`, `required`, `min_items` and `max_items`) and the rest of
+/// its body; `Err` with the diagnostics when they have errors.
+struct BlockHead {
+    type_name: Option<String>,
+    required: Option<bool>,
+    min_items: Option<i64>,
+    max_items: Option<i64>,
+    rest: DynBody,
+    diags: Diagnostics,
+}
+
+#[inline(never)]
+fn block_head(body: &dyn Body, names: &[&str]) -> Result<Box<BlockHead>, Diagnostics> {
+    let (content, rest, diags) = body.partial_content(&optional_attrs(names));
     let mut args = Args::new(&content, body.missing_item_range(), diags);
+    let takes = |name: &str| names.contains(&name);
     let type_name = args.string("block_type");
-    let required = args.bool("required");
-    let mut diags = args.diags;
-    if diags.has_errors() {
-        return (Spec::error(), diags);
+    let required = if takes("required") {
+        args.bool("required")
+    } else {
+        None
+    };
+    let min_items = if takes("min_items") {
+        args.int("min_items")
+    } else {
+        None
+    };
+    let max_items = if takes("max_items") {
+        args.int("max_items")
+    } else {
+        None
+    };
+    if args.diags.has_errors() {
+        return Err(args.diags);
     }
-    let (nested, more) = decode_nested(ctx, &*rest);
+    Ok(Box::new(BlockHead {
+        type_name,
+        required,
+        min_items,
+        max_items,
+        rest,
+        diags: args.diags,
+    }))
+}
+
+// Boxed on purpose: the frames it passes through are on the recursion path
+// of nested specs.
+#[allow(clippy::boxed_local)]
+#[inline(never)]
+fn finish_block(
+    head: Box<BlockHead>,
+    nested: Box<(Spec, Diagnostics)>,
+    implied_name: String,
+) -> (Spec, Diagnostics) {
+    let BlockHead {
+        type_name,
+        required,
+        mut diags,
+        ..
+    } = *head;
+    let (nested, more) = *nested;
     diags.extend(more);
     (
         Spec::Block(BlockSpec {
@@ -480,17 +627,33 @@ fn decode_block_list(
     implied_name: String,
     set: bool,
 ) -> (Spec, Diagnostics) {
-    let (content, rest, diags) =
-        body.partial_content(&optional_attrs(&["block_type", "min_items", "max_items"]));
-    let mut args = Args::new(&content, body.missing_item_range(), diags);
-    let type_name = args.string("block_type");
-    let min_items = args.int("min_items");
-    let max_items = args.int("max_items");
-    let mut diags = args.diags;
-    if diags.has_errors() {
-        return (Spec::error(), diags);
-    }
-    let (nested, more) = decode_nested(ctx, &*rest);
+    let head = match block_head(body, &["block_type", "min_items", "max_items"]) {
+        Ok(head) => head,
+        Err(diags) => return (Spec::error(), diags),
+    };
+    let nested = decode_nested(ctx, &*head.rest);
+    finish_block_list(body, head, nested, implied_name, set)
+}
+
+// Boxed on purpose: the frames it passes through are on the recursion path
+// of nested specs.
+#[allow(clippy::boxed_local)]
+#[inline(never)]
+fn finish_block_list(
+    body: &dyn Body,
+    head: Box<BlockHead>,
+    nested: Box<(Spec, Diagnostics)>,
+    implied_name: String,
+    set: bool,
+) -> (Spec, Diagnostics) {
+    let BlockHead {
+        type_name,
+        min_items,
+        max_items,
+        mut diags,
+        ..
+    } = *head;
+    let (nested, more) = *nested;
     diags.extend(more);
     let type_name = type_name.unwrap_or(implied_name);
     if type_name.is_empty() {
@@ -533,7 +696,7 @@ fn decode_block_map(
     if diags.has_errors() {
         return (Spec::error(), diags);
     }
-    let (nested, more) = decode_nested(ctx, &*rest);
+    let (nested, more) = *decode_nested(ctx, &*rest);
     diags.extend(more);
     let type_name = type_name.unwrap_or(implied_name);
     if type_name.is_empty() {

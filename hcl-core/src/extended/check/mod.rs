@@ -84,7 +84,7 @@ use std::collections::{BTreeMap, HashMap};
 use crate::convert::convert;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::native::ast::{
-    Ast, BinaryOp, BodyId, ExprId, ExprKind, ForId, List, Step, StepKey, UnaryOp,
+    Ast, BinaryOp, BodyId, ExprId, ExprKind, ForExpr, ForId, List, Step, StepKey, UnaryOp,
 };
 use crate::native::file::ParsedFile;
 use crate::source::Span;
@@ -101,7 +101,7 @@ pub use scope::{FunctionSignatures, ResultTypeFn, Scope, Signature};
 
 /// How deeply the checker may recurse before it stops with a diagnostic
 /// (as the evaluator does).
-const MAX_DEPTH: usize = 1024;
+const MAX_DEPTH: usize = 2_048;
 
 /// Checks every attribute of a file's top-level body: the type of each
 /// attribute's expression, by name, and the diagnostics of all of them (in
@@ -298,8 +298,7 @@ impl<'a> TypeChecker<'a> {
             ExprKind::TemplateJoin { tuple } => self.template_join(*tuple),
             ExprKind::ScopeTraversal { steps } => self.scope_traversal(*steps),
             ExprKind::RelativeTraversal { source, steps } => {
-                let ty = self.check(*source);
-                self.apply_steps(ty, self.steps(*steps))
+                self.relative_traversal(*source, *steps)
             }
             ExprKind::FunctionCall(call) => {
                 let call = self.ast.call(*call);
@@ -312,28 +311,15 @@ impl<'a> TypeChecker<'a> {
             } => self.conditional(*condition, *true_result, *false_result, span),
             ExprKind::Binary { op, lhs, rhs } => self.binary(*op, *lhs, *rhs, span),
             ExprKind::Unary { op, operand, .. } => self.unary(*op, *operand, span),
-            ExprKind::Tuple { elements, .. } => {
-                let ids = self.list(*elements);
-                ExtType::tuple(ids.iter().map(|&e| self.check(e)))
-            }
+            ExprKind::Tuple { elements, .. } => self.tuple(*elements),
             ExprKind::Object { items, .. } => self.object(*items),
-            ExprKind::ObjectKey { wrapped, .. } => match self.object_key(id) {
-                Key::Name(_) => ExtType::String,
-                Key::Typed(t) => t,
-                Key::Failed => ExtType::Dynamic,
-                Key::Unchecked => self.check(*wrapped),
-            },
+            ExprKind::ObjectKey { wrapped, .. } => self.object_key_type(id, *wrapped),
             ExprKind::For(f) => self.for_expr(*f, span),
             ExprKind::Index {
                 collection,
                 key,
                 open,
-            } => {
-                let c = self.check(*collection);
-                let k = self.check(*key);
-                let bracket = Span::new(*open, span.end);
-                self.traversal_result(c.index(&IndexKey::Type(k)), bracket)
-            }
+            } => self.index(*collection, *key, Span::new(*open, span.end)),
             ExprKind::Splat {
                 source, each, item, ..
             } => self.splat(*source, *each, *item),
@@ -345,6 +331,43 @@ impl<'a> TypeChecker<'a> {
                 .map_or(ExtType::Dynamic, |(_, t)| t.clone()),
             ExprKind::Invalid => ExtType::Dynamic,
         }
+    }
+
+    // The cases of `check_node` with locals of their own: `check` recurses
+    // through `check_node` once per nesting level, so its frame is kept
+    // small (a debug build gives every temporary a slot).
+
+    #[inline(never)]
+    fn relative_traversal(&mut self, source: ExprId, steps: List) -> ExtType {
+        let ty = self.check(source);
+        self.apply_steps(ty, self.steps(steps))
+    }
+
+    #[inline(never)]
+    fn tuple(&mut self, elements: List) -> ExtType {
+        let ids = self.list(elements);
+        let mut types = Vec::with_capacity(ids.len());
+        for &e in ids {
+            types.push(self.check(e));
+        }
+        ExtType::tuple(types)
+    }
+
+    #[inline(never)]
+    fn object_key_type(&mut self, id: ExprId, wrapped: ExprId) -> ExtType {
+        match self.object_key(id) {
+            Key::Name(_) => ExtType::String,
+            Key::Typed(t) => t,
+            Key::Failed => ExtType::Dynamic,
+            Key::Unchecked => self.check(wrapped),
+        }
+    }
+
+    #[inline(never)]
+    fn index(&mut self, collection: ExprId, key: ExprId, bracket: Span) -> ExtType {
+        let c = self.check(collection);
+        let k = self.check(key);
+        self.traversal_result(c.index(&IndexKey::Type(k)), bracket)
     }
 
     /// `int` for a literal written without a fraction or an exponent.
@@ -879,9 +902,36 @@ impl<'a> TypeChecker<'a> {
     }
 
     fn for_expr(&mut self, id: ForId, span: Span) -> ExtType {
+        // Nested `for` expressions recurse through here: the work around
+        // the recursive checks is in functions of its own, so that this
+        // frame stays small.
         let f = self.ast.for_expr(id);
         let collection = self.check(f.collection);
-        let (mut eventuality, inner) = collection.resolved();
+        let (mut eventuality, depth) = self.for_variables(f, collection, span);
+        if let Some(cond) = f.condition {
+            let c = self.check(cond);
+            eventuality = eventuality.max(self.for_condition(cond, c, span));
+        }
+        if let Some(key) = f.key {
+            let k = self.check(key);
+            eventuality = eventuality.max(self.for_key(key, k, span));
+        }
+        let value = self.check(f.value);
+        self.locals.truncate(depth);
+        for_result(f, eventuality, value)
+    }
+
+    /// Declares the iteration variables of a `for` expression over a
+    /// collection of type `collection`: the eventuality of the collection,
+    /// and the scope depth to return to.
+    #[inline(never)]
+    fn for_variables(
+        &mut self,
+        f: &'a ForExpr,
+        collection: ExtType,
+        span: Span,
+    ) -> (Eventuality, usize) {
+        let (eventuality, inner) = collection.resolved();
         let (key_ty, value_ty) = match iteration_types(&inner) {
             Ok(kv) => kv,
             Err(detail) => {
@@ -900,53 +950,48 @@ impl<'a> TypeChecker<'a> {
         }
         self.locals
             .push((self.file.span_text(f.value_var), value_ty));
+        (eventuality, depth)
+    }
 
-        if let Some(cond) = f.condition {
-            let c = self.check(cond);
-            let (e, inner) = c.resolved();
-            eventuality = eventuality.max(e);
-            if conversion(&inner, &ExtType::Bool).is_none() {
-                let detail = if inner.is_none() {
-                    "The value of the 'if' clause must not be null.".to_owned()
-                } else {
-                    format!(
-                        "The 'if' clause value is invalid: a bool is required, but the value is of type {inner}."
-                    )
-                };
-                self.error(
-                    "Invalid 'for' condition",
-                    detail,
-                    self.span_of(cond),
-                    Some(span),
-                );
-            }
-        }
-        if let Some(key) = f.key {
-            let k = self.check(key);
-            let (e, inner) = k.resolved();
-            eventuality = eventuality.max(e);
+    /// Checks the type `c` of a `for` condition; its eventuality.
+    #[inline(never)]
+    fn for_condition(&mut self, cond: ExprId, c: ExtType, span: Span) -> Eventuality {
+        let (e, inner) = c.resolved();
+        if conversion(&inner, &ExtType::Bool).is_none() {
             let detail = if inner.is_none() {
-                Some("Key expression in 'for' expression must not produce a null value.".to_owned())
-            } else if conversion(&inner, &ExtType::String).is_none() {
-                Some(format!(
-                    "The key expression produced an invalid result: a string is required, but the key is of type {inner}."
-                ))
+                "The value of the 'if' clause must not be null.".to_owned()
             } else {
-                None
+                format!(
+                    "The 'if' clause value is invalid: a bool is required, but the value is of type {inner}."
+                )
             };
-            if let Some(detail) = detail {
-                self.error("Invalid object key", detail, self.span_of(key), Some(span));
-            }
+            self.error(
+                "Invalid 'for' condition",
+                detail,
+                self.span_of(cond),
+                Some(span),
+            );
         }
-        let value = self.check(f.value);
-        self.locals.truncate(depth);
+        e
+    }
 
-        let result = match f.key {
-            None => ExtType::list(value),
-            Some(_) if f.group => ExtType::map(ExtType::list(value)),
-            Some(_) => ExtType::map(value),
+    /// Checks the type `k` of a `for` key expression; its eventuality.
+    #[inline(never)]
+    fn for_key(&mut self, key: ExprId, k: ExtType, span: Span) -> Eventuality {
+        let (e, inner) = k.resolved();
+        let detail = if inner.is_none() {
+            Some("Key expression in 'for' expression must not produce a null value.".to_owned())
+        } else if conversion(&inner, &ExtType::String).is_none() {
+            Some(format!(
+                "The key expression produced an invalid result: a string is required, but the key is of type {inner}."
+            ))
+        } else {
+            None
         };
-        eventuality.wrap(result)
+        if let Some(detail) = detail {
+            self.error("Invalid object key", detail, self.span_of(key), Some(span));
+        }
+        e
     }
 
     fn splat(&mut self, source: ExprId, each: ExprId, item: ExprId) -> ExtType {
@@ -1036,6 +1081,17 @@ fn iteration_types(ty: &ExtType) -> Result<(ExtType, ExtType), String> {
             "A value of type {other} cannot be used as the collection in a 'for' expression."
         )),
     }
+}
+
+/// The type of a `for` expression from its element type.
+#[inline(never)]
+fn for_result(f: &ForExpr, eventuality: Eventuality, value: ExtType) -> ExtType {
+    let result = match f.key {
+        None => ExtType::list(value),
+        Some(_) if f.group => ExtType::map(ExtType::list(value)),
+        Some(_) => ExtType::map(value),
+    };
+    eventuality.wrap(result)
 }
 
 #[cfg(test)]

@@ -32,10 +32,50 @@ enum Arg {
     Expanded { index: usize, from: ExprId },
 }
 
+/// A call whose function is found, with its arguments: what
+/// [`Evaluator::eval_call`] passes between its steps.
+struct PendingCall {
+    function: Function,
+    args: Vec<Arg>,
+    /// The elements of the expanded final argument.
+    expanded: Vec<Value>,
+    /// The final argument, when it is followed by `...`.
+    expand_last: Option<ExprId>,
+    diags: Diagnostics,
+}
+
 impl Evaluator<'_> {
     pub(super) fn eval_call(&mut self, id: ExprId, node: &Expr, ctx: &EvalContext) -> Evaluated {
+        // Evaluation recurses through here once per nested call: the work
+        // around the recursive evaluations is in functions of their own, so
+        // that this frame stays small (a debug build gives every temporary
+        // a slot).
+        let mut call = match self.prepare_call(node, ctx) {
+            Ok(call) => call,
+            Err(done) => return done,
+        };
+        if let Some(last) = call.expand_last {
+            let value = self.eval(last, ctx);
+            if !self.expand_final(node, last, value, &mut call) {
+                return (Value::dynamic(), call.diags);
+            }
+        }
+        if !self.arity_fits(node, &mut call) {
+            return (Value::dynamic(), call.diags);
+        }
+        let values = self.eval_arguments(node, &mut call, ctx);
+        if call.diags.has_errors() {
+            return (Value::dynamic(), call.diags);
+        }
+        self.call(id, node, &call.function, &call.args, &values, call.diags)
+    }
+
+    /// The function a call names and its arguments, before any is
+    /// evaluated (or the result, when the function cannot be called).
+    #[inline(never)]
+    fn prepare_call(&self, node: &Expr, ctx: &EvalContext) -> Result<PendingCall, Evaluated> {
         let ExprKind::FunctionCall(call) = node.kind else {
-            return (Value::dynamic(), Diagnostics::new());
+            return Err((Value::dynamic(), Diagnostics::new()));
         };
         let &CallExpr {
             name,
@@ -45,55 +85,101 @@ impl Evaluator<'_> {
         } = self.ast.call(call);
         let function = match self.lookup_function(node, name, ctx) {
             Ok(f) => f,
-            Err(d) => return (Value::dynamic(), d),
+            Err(d) => return Err((Value::dynamic(), d)),
         };
         let arg_exprs = self.list(args);
-        let mut diags = Diagnostics::new();
-        let mut call_args: Vec<Arg> = arg_exprs.iter().map(|&e| Arg::Expr(e)).collect();
-        let mut expanded: Vec<Value> = Vec::new();
-        if let (true, Some(&last)) = (expand_final, arg_exprs.last()) {
-            let value = self.eval(last, ctx);
-            match self.expand(node, last, value, &mut diags) {
-                Some(elements) => {
-                    call_args.pop();
-                    call_args.extend(
-                        (0..elements.len()).map(|index| Arg::Expanded { index, from: last }),
-                    );
-                    expanded = elements;
-                }
-                None => return (Value::dynamic(), diags),
-            }
-        }
-        if let Some(d) = self.check_arity(node, &function, &call_args) {
-            diags.push(d);
-            return (Value::dynamic(), diags);
-        }
+        Ok(PendingCall {
+            function,
+            args: arg_exprs.iter().map(|&e| Arg::Expr(e)).collect(),
+            expanded: Vec::new(),
+            expand_last: arg_exprs.last().copied().filter(|_| expand_final),
+            diags: Diagnostics::new(),
+        })
+    }
 
-        let mut values = Vec::with_capacity(call_args.len());
-        for (i, &arg) in call_args.iter().enumerate() {
-            let Some(param) = function.parameter_for(i) else {
+    /// Whether the number of arguments fits the function (else the
+    /// diagnostic is added to the call's).
+    #[inline(never)]
+    fn arity_fits(&self, node: &Expr, call: &mut PendingCall) -> bool {
+        match self.check_arity(node, &call.function, &call.args) {
+            Some(d) => {
+                call.diags.push(d);
+                false
+            }
+            None => true,
+        }
+    }
+
+    /// Replaces the final argument, followed by `...`, by its elements
+    /// (`value` is its evaluation); false when the call cannot proceed.
+    #[inline(never)]
+    fn expand_final(
+        &self,
+        node: &Expr,
+        last: ExprId,
+        value: Evaluated,
+        call: &mut PendingCall,
+    ) -> bool {
+        match self.expand(node, last, value, &mut call.diags) {
+            Some(elements) => {
+                call.args.pop();
+                call.args
+                    .extend((0..elements.len()).map(|index| Arg::Expanded { index, from: last }));
+                call.expanded = elements;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The values of the arguments of a call, each converted to its
+    /// parameter's type (or an expression closure, for a parameter that
+    /// receives expressions).
+    #[inline(never)]
+    fn eval_arguments(
+        &mut self,
+        node: &Expr,
+        call: &mut PendingCall,
+        ctx: &EvalContext,
+    ) -> Vec<Value> {
+        let mut values = Vec::with_capacity(call.args.len());
+        for i in 0..call.args.len() {
+            let Some(value) = self.eval_argument(node, call, i, ctx) else {
                 break;
             };
-            if let (true, Arg::Expr(e)) = (param.receives_expression(), arg) {
-                values.push(self.closure(e, ctx));
-                continue;
+            values.push(value);
+        }
+        values
+    }
+
+    /// The value of argument `i` of a call (`None` when the function has
+    /// no parameter for it).
+    #[inline(never)]
+    fn eval_argument(
+        &mut self,
+        node: &Expr,
+        call: &mut PendingCall,
+        i: usize,
+        ctx: &EvalContext,
+    ) -> Option<Value> {
+        let arg = *call.args.get(i)?;
+        let param = call.function.parameter_for(i)?;
+        if let (true, Arg::Expr(e)) = (param.receives_expression(), arg) {
+            return Some(self.closure(e, ctx));
+        }
+        let given = match arg {
+            Arg::Expr(e) => {
+                let (v, d) = self.eval(e, ctx);
+                call.diags.extend(d);
+                v
             }
-            let given = match arg {
-                Arg::Expr(e) => {
-                    let (v, d) = self.eval(e, ctx);
-                    diags.extend(d);
-                    v
-                }
-                Arg::Expanded { index, .. } => {
-                    expanded.get(index).cloned().unwrap_or_else(Value::dynamic)
-                }
-            };
-            values.push(self.convert_argument(node, param, arg, given, &mut diags));
-        }
-        if diags.has_errors() {
-            return (Value::dynamic(), diags);
-        }
-        self.call(id, node, &function, &call_args, &values, diags)
+            Arg::Expanded { index, .. } => call
+                .expanded
+                .get(index)
+                .cloned()
+                .unwrap_or_else(Value::dynamic),
+        };
+        Some(self.convert_argument(node, param, arg, given, &mut call.diags))
     }
 
     /// The argument `e` unevaluated, for a parameter that receives

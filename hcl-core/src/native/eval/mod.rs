@@ -40,11 +40,14 @@ use crate::ty::Type;
 use crate::value::Value;
 
 /// How deeply evaluation may recurse before it stops with a diagnostic.
-/// Trees parsed with the default nesting limit stay well below it (each
-/// nesting level costs one or two levels of evaluation); the limit guards
-/// against trees parsed with a much larger nesting limit. It fits a 2 MiB thread
-/// stack in a debug build.
-pub(crate) const MAX_EVAL_DEPTH: usize = 1024;
+/// The parser bounds a tree's height at twice its nesting limit (a nesting
+/// level costs one or two nodes: a template `%{if}` is a conditional and a
+/// template), so trees parsed with the default options stay within it; it
+/// guards against trees parsed with a larger nesting limit. The functions
+/// on the recursion path keep small frames, so that this depth fits a
+/// thread's default 2 MiB stack even in a debug build
+/// (`hcl-core/tests/nesting.rs`).
+pub(crate) const MAX_EVAL_DEPTH: usize = 2_048;
 
 /// The result of evaluating one node.
 pub(crate) type Evaluated = (Value, Diagnostics);
@@ -446,44 +449,73 @@ impl<'f> Evaluator<'f> {
         };
         let f = self.ast.for_expr(for_id);
         let collection = self.eval(f.collection, ctx);
-        self.for_over(f, node, collection, ctx)
+        // The iterations recurse (nested `for` expressions in the element
+        // expression): the setup is a function of its own, so that only
+        // what the iterations need is in this frame.
+        let setup = match self.for_setup(f, node, collection, ctx) {
+            Ok(setup) => setup,
+            Err(done) => return done,
+        };
+        match f.key {
+            Some(key_expr) => self.for_object(f, key_expr, setup, ctx),
+            None => self.for_tuple(f, setup, ctx),
+        }
     }
 
-    /// A `for` expression, once its collection is evaluated.
+    /// A `for` expression's iteration variables, the pairs it iterates over
+    /// and its initial state, once its collection is evaluated (boxed: the
+    /// frames it passes through are on the recursion path); or its result,
+    /// when it does not iterate.
     #[inline(never)]
-    fn for_over(
+    fn for_setup(
         &mut self,
         f: &'f ForExpr,
         node: &Expr,
         (collection, mut diags): Evaluated,
         ctx: &EvalContext,
-    ) -> Evaluated {
-        if let Some(d) = self.check_for_collection(f, &collection, node.span) {
-            diags.push(d);
-            return (Value::dynamic(), diags);
-        }
-        if collection.ty().is_dynamic() || !collection.is_known() {
-            return (Value::dynamic(), diags);
-        }
-        let names = ForNames {
-            key: f.key_var.map(|s| self.file.span_text(s)),
-            value: self.file.span_text(f.value_var),
+    ) -> Result<Box<ForSetup<'f>>, Evaluated> {
+        let Some(names) = self.for_names(f, node, &collection, &mut diags) else {
+            return Err((Value::dynamic(), diags));
         };
         if let Some(cond) = f.condition
             && !self.for_early_check(cond, &names, node.span, &mut diags, ctx)
         {
-            return (Value::dynamic(), diags);
+            return Err((Value::dynamic(), diags));
         }
         let state = ForState {
             diags,
             known: true,
             span: node.span,
         };
-        let pairs = iteration_pairs(&collection);
-        match f.key {
-            Some(key_expr) => self.for_object(f, key_expr, &names, pairs, state, ctx),
-            None => self.for_tuple(f, &names, pairs, state, ctx),
+        Ok(Box::new(ForSetup {
+            names,
+            pairs: iteration_pairs(&collection),
+            state,
+        }))
+    }
+
+    /// The iteration variables of a `for` expression, or `None` when it
+    /// does not iterate (a collection that is not one, with the diagnostic,
+    /// or one not known yet).
+    #[inline(never)]
+    fn for_names(
+        &self,
+        f: &ForExpr,
+        node: &Expr,
+        collection: &Value,
+        diags: &mut Diagnostics,
+    ) -> Option<ForNames<'f>> {
+        if let Some(d) = self.check_for_collection(f, collection, node.span) {
+            diags.push(d);
+            return None;
         }
+        if collection.ty().is_dynamic() || !collection.is_known() {
+            return None;
+        }
+        Some(ForNames {
+            key: f.key_var.map(|s| self.file.span_text(s)),
+            value: self.file.span_text(f.value_var),
+        })
     }
 
     /// The early check of a `for` condition with the iteration variables
@@ -510,69 +542,80 @@ impl<'f> Evaluator<'f> {
         !cond_failed
     }
 
+    // Boxed on purpose: the frames it passes through are on the recursion
+    // path of nested `for` expressions.
+    #[allow(clippy::boxed_local)]
     #[inline(never)]
     fn for_tuple(
         &mut self,
         f: &ForExpr,
-        names: &ForNames<'f>,
-        pairs: Vec<(Value, Value)>,
-        mut state: ForState,
+        mut setup: Box<ForSetup<'f>>,
         ctx: &EvalContext,
     ) -> Evaluated {
+        let pairs = std::mem::take(&mut setup.pairs);
         let mut values = Vec::with_capacity(pairs.len());
         for (k, v) in pairs {
-            let mark = self.enter(names, k, v);
-            let item = self.for_tuple_item(f, &mut state, ctx);
+            let mark = self.enter(&setup.names, k, v);
+            let item = self.for_tuple_item(f, &mut setup.state, ctx);
             self.locals.truncate(mark);
-            values.extend(item);
+            if let Some(item) = item {
+                values.push(item);
+            }
         }
-        if !state.known {
-            return (Value::dynamic(), state.diags);
-        }
-        (Value::tuple(values), state.diags)
+        finish_for_tuple(values, setup.state)
     }
 
+    // Boxed on purpose: the frames it passes through are on the recursion
+    // path of nested `for` expressions.
+    #[allow(clippy::boxed_local)]
     #[inline(never)]
     fn for_object(
         &mut self,
         f: &ForExpr,
         key_expr: ExprId,
-        names: &ForNames<'f>,
-        pairs: Vec<(Value, Value)>,
-        mut state: ForState,
+        mut setup: Box<ForSetup<'f>>,
         ctx: &EvalContext,
     ) -> Evaluated {
-        let mut values: BTreeMap<String, Value> = BTreeMap::new();
-        let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+        // On the recursion path of nested `for` expressions: what does not
+        // recurse is in functions of its own, so that this frame stays
+        // small.
+        let pairs = std::mem::take(&mut setup.pairs);
+        let mut items = ForObjectItems::default();
         for (k, v) in pairs {
-            let mark = self.enter(names, k, v);
-            let item = self.for_object_item(f, key_expr, &mut state, ctx);
+            let mark = self.enter(&setup.names, k, v);
+            let item = self.for_object_item(f, key_expr, &mut setup.state, ctx);
             self.locals.truncate(mark);
-            let Some((key, value)) = item else { continue };
-            if f.group {
-                groups.entry(key).or_default().push(value);
-            } else {
-                match values.entry(key) {
-                    Entry::Occupied(e) => {
-                        let d = self.duplicate_key(e.key(), key_expr, state.span);
-                        state.diags.push(d);
-                    }
-                    Entry::Vacant(e) => {
-                        e.insert(value);
-                    }
+            if let Some(item) = item {
+                self.for_object_insert(f, key_expr, item, &mut items, &mut setup.state);
+            }
+        }
+        finish_for_object(f, items, setup.state)
+    }
+
+    /// Adds one key and value to the result of an object `for` (grouped,
+    /// or reported when the key is a duplicate).
+    #[inline(never)]
+    fn for_object_insert(
+        &self,
+        f: &ForExpr,
+        key_expr: ExprId,
+        (key, value): (String, Value),
+        items: &mut ForObjectItems,
+        state: &mut ForState,
+    ) {
+        if f.group {
+            items.groups.entry(key).or_default().push(value);
+        } else {
+            match items.values.entry(key) {
+                Entry::Occupied(e) => {
+                    let d = self.duplicate_key(e.key(), key_expr, state.span);
+                    state.diags.push(d);
+                }
+                Entry::Vacant(e) => {
+                    e.insert(value);
                 }
             }
         }
-        if !state.known {
-            return (Value::dynamic(), state.diags);
-        }
-        if f.group {
-            values = groups
-                .into_iter()
-                .map(|(k, vs)| (k, Value::tuple(vs)))
-                .collect();
-        }
-        (Value::object(values), state.diags)
     }
 
     /// Defines the iteration variables; returns the mark to truncate the
@@ -613,6 +656,23 @@ impl<'f> Evaluator<'f> {
         state: &mut ForState,
         ctx: &EvalContext,
     ) -> Option<(String, Value)> {
+        let key = self.for_object_key(f, key_expr, state, ctx)?;
+        let value = self.eval(f.value, ctx);
+        Some((key, for_value(value, state)))
+    }
+
+    /// The key of an object `for` for the current iteration variables,
+    /// unless the condition excludes the element or the key fails (in a
+    /// function of its own: [`Evaluator::for_object_item`] is on the
+    /// recursion path of nested element expressions).
+    #[inline(never)]
+    fn for_object_key(
+        &mut self,
+        f: &ForExpr,
+        key_expr: ExprId,
+        state: &mut ForState,
+        ctx: &EvalContext,
+    ) -> Option<String> {
         if let Some(cond) = f.condition {
             let include = self.eval(cond, ctx);
             if !self.for_include(cond, include, state, true) {
@@ -620,9 +680,7 @@ impl<'f> Evaluator<'f> {
             }
         }
         let key = self.eval(key_expr, ctx);
-        let key = self.for_key(key_expr, key, state)?;
-        let value = self.eval(f.value, ctx);
-        Some((key, for_value(value, state)))
+        self.for_key(key_expr, key, state)
     }
 
     /// Whether the condition's value includes the element. Go checks an
@@ -917,6 +975,14 @@ struct ForNames<'f> {
     value: &'f str,
 }
 
+/// A `for` expression ready to iterate.
+struct ForSetup<'f> {
+    names: ForNames<'f>,
+    /// The key and value of each iteration.
+    pairs: Vec<(Value, Value)>,
+    state: ForState,
+}
+
 /// What a `for` expression has gathered so far.
 #[derive(Debug)]
 struct ForState {
@@ -971,6 +1037,40 @@ fn can_iterate(ty: &Type) -> bool {
         ty,
         Type::List(_) | Type::Set(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)
     )
+}
+
+/// The keys and values of an object `for` so far (or its groups).
+#[derive(Default)]
+struct ForObjectItems {
+    values: BTreeMap<String, Value>,
+    groups: BTreeMap<String, Vec<Value>>,
+}
+
+/// The result of an object `for` from its items.
+#[inline(never)]
+fn finish_for_object(f: &ForExpr, items: ForObjectItems, state: ForState) -> Evaluated {
+    if !state.known {
+        return (Value::dynamic(), state.diags);
+    }
+    let values = if f.group {
+        items
+            .groups
+            .into_iter()
+            .map(|(k, vs)| (k, Value::tuple(vs)))
+            .collect()
+    } else {
+        items.values
+    };
+    (Value::object(values), state.diags)
+}
+
+/// The result of a tuple `for` from its elements.
+#[inline(never)]
+fn finish_for_tuple(values: Vec<Value>, state: ForState) -> Evaluated {
+    if !state.known {
+        return (Value::dynamic(), state.diags);
+    }
+    (Value::tuple(values), state.diags)
 }
 
 /// The key and value of each element of a known collection, in visit

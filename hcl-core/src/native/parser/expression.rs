@@ -568,53 +568,61 @@ impl<'a> Parser<'a> {
                 Cur::Node(self.mk(kind, t.span))
             }
             TokenKind::OQuote | TokenKind::OHeredoc => Cur::Node(self.parse_template_term()),
-            TokenKind::Minus | TokenKind::Bang => {
-                if !self.enter(start.span) {
-                    return Cur::Node(self.mk(ExprKind::Invalid, start.span));
-                }
-                self.bump(start);
-                let t = start;
-                let operand = self.parse_with_traversals();
-                self.leave();
-                let op = if t.kind == TokenKind::Minus {
-                    UnaryOp::Negate
-                } else {
-                    UnaryOp::Not
-                };
-                let span = between(t.span, self.span_of(operand));
-                Cur::Node(self.mk(
-                    ExprKind::Unary {
-                        op,
-                        operand,
-                        symbol: t.span,
-                    },
-                    span,
-                ))
-            }
+            TokenKind::Minus | TokenKind::Bang => Cur::Node(self.parse_unary(start)),
             TokenKind::OBrack => Cur::Node(self.parse_tuple()),
             TokenKind::OBrace => Cur::Node(self.parse_object()),
-            _ => {
-                if !self.recovery {
-                    if start.kind == TokenKind::Eof {
-                        self.err(
-                            "Missing expression",
-                            "Expected the start of an expression, but found the end of the file.",
-                            start.span,
-                            None,
-                        );
-                    } else {
-                        self.err(
-                            "Invalid expression",
-                            "Expected the start of an expression, but found an invalid expression token.",
-                            start.span,
-                            None,
-                        );
-                    }
-                }
-                self.set_recovery();
-                Cur::Node(self.mk(ExprKind::Invalid, start.span))
+            _ => Cur::Node(self.invalid_term(start)),
+        }
+    }
+
+    /// A unary operator (`start`, not yet read) and its operand.
+    fn parse_unary(&mut self, start: Token) -> ExprId {
+        if !self.enter(start.span) {
+            return self.mk(ExprKind::Invalid, start.span);
+        }
+        self.bump(start);
+        let t = start;
+        let operand = self.parse_with_traversals();
+        self.leave();
+        let op = if t.kind == TokenKind::Minus {
+            UnaryOp::Negate
+        } else {
+            UnaryOp::Not
+        };
+        let span = between(t.span, self.span_of(operand));
+        self.mk(
+            ExprKind::Unary {
+                op,
+                operand,
+                symbol: t.span,
+            },
+            span,
+        )
+    }
+
+    /// A token that cannot start an expression.
+    #[cold]
+    #[inline(never)]
+    fn invalid_term(&mut self, start: Token) -> ExprId {
+        if !self.recovery {
+            if start.kind == TokenKind::Eof {
+                self.err(
+                    "Missing expression",
+                    "Expected the start of an expression, but found the end of the file.",
+                    start.span,
+                    None,
+                );
+            } else {
+                self.err(
+                    "Invalid expression",
+                    "Expected the start of an expression, but found an invalid expression token.",
+                    start.span,
+                    None,
+                );
             }
         }
+        self.set_recovery();
+        self.mk(ExprKind::Invalid, start.span)
     }
 
     /// A number literal node (Go's `numberLitValue`).
@@ -903,50 +911,9 @@ impl<'a> Parser<'a> {
             TokenKind::CBrack
         };
 
-        if self.peek().kind != TokenKind::Ident {
-            if !self.recovery {
-                let at = self.next_span();
-                self.err(
-                    INVALID_FOR,
-                    "For expression requires variable name after 'for'.",
-                    at,
-                    Some(between(open.span, at)),
-                );
-            }
+        let Some((value_var, key_var)) = self.for_head(open) else {
             return self.failed_for(open, close_kind);
-        }
-        let mut value_var = self.read().span;
-        let mut key_var = None;
-        if self.peek().kind == TokenKind::Comma {
-            key_var = Some(value_var);
-            self.read();
-            if self.peek().kind != TokenKind::Ident {
-                if !self.recovery {
-                    let at = self.next_span();
-                    self.err(
-                        INVALID_FOR,
-                        "For expression requires value variable name after comma.",
-                        at,
-                        Some(between(open.span, at)),
-                    );
-                }
-                return self.failed_for(open, close_kind);
-            }
-            value_var = self.read().span;
-        }
-        let t = self.peek();
-        if !self.is_keyword(t, "in") {
-            if !self.recovery {
-                self.err(
-                    INVALID_FOR,
-                    "For expression requires the 'in' keyword after its name declarations.",
-                    t.span,
-                    Some(between(open.span, t.span)),
-                );
-            }
-            return self.failed_for(open, close_kind);
-        }
-        self.read();
+        };
 
         let mark = self.error_mark();
         let collection = self.parse_expression();
@@ -995,6 +962,88 @@ impl<'a> Parser<'a> {
             }
         }
 
+        self.for_close(
+            open,
+            ForExpr {
+                key_var,
+                value_var,
+                collection,
+                key,
+                value,
+                condition,
+                group: ellipsis.is_some(),
+                open: open.span,
+                close: Span::default(),
+            },
+            ellipsis,
+        )
+    }
+
+    /// The variables of a `for` expression and its `in` keyword (read):
+    /// the value and key variables, or `None` after an error. Kept out of
+    /// [`Parser::finish_for`], whose frame is on the recursion path.
+    #[inline(never)]
+    fn for_head(&mut self, open: Token) -> Option<(Span, Option<Span>)> {
+        const INVALID_FOR: &str = "Invalid 'for' expression";
+        if self.peek().kind != TokenKind::Ident {
+            if !self.recovery {
+                let at = self.next_span();
+                self.err(
+                    INVALID_FOR,
+                    "For expression requires variable name after 'for'.",
+                    at,
+                    Some(between(open.span, at)),
+                );
+            }
+            return None;
+        }
+        let mut value_var = self.read().span;
+        let mut key_var = None;
+        if self.peek().kind == TokenKind::Comma {
+            key_var = Some(value_var);
+            self.read();
+            if self.peek().kind != TokenKind::Ident {
+                if !self.recovery {
+                    let at = self.next_span();
+                    self.err(
+                        INVALID_FOR,
+                        "For expression requires value variable name after comma.",
+                        at,
+                        Some(between(open.span, at)),
+                    );
+                }
+                return None;
+            }
+            value_var = self.read().span;
+        }
+        let t = self.peek();
+        if !self.is_keyword(t, "in") {
+            if !self.recovery {
+                self.err(
+                    INVALID_FOR,
+                    "For expression requires the 'in' keyword after its name declarations.",
+                    t.span,
+                    Some(between(open.span, t.span)),
+                );
+            }
+            return None;
+        }
+        self.read();
+        Some((value_var, key_var))
+    }
+
+    /// The end of a `for` expression: its closing bracket, the checks that
+    /// need the whole expression, and the node (`parts` without its
+    /// `close`). Kept out of [`Parser::finish_for`] as [`Parser::for_head`].
+    #[inline(never)]
+    fn for_close(&mut self, open: Token, parts: ForExpr, ellipsis: Option<Span>) -> ExprId {
+        const INVALID_FOR: &str = "Invalid 'for' expression";
+        let make_obj = open.kind == TokenKind::OBrace;
+        let close_kind = if make_obj {
+            TokenKind::CBrace
+        } else {
+            TokenKind::CBrack
+        };
         let next = self.peek();
         let close = if next.kind == close_kind {
             self.read()
@@ -1012,7 +1061,7 @@ impl<'a> Parser<'a> {
 
         let whole = between(open.span, close.span);
         if !make_obj {
-            if let Some(k) = key {
+            if let Some(k) = parts.key {
                 let at = self.span_of(k);
                 self.err(
                     INVALID_FOR,
@@ -1029,8 +1078,8 @@ impl<'a> Parser<'a> {
                     Some(whole),
                 );
             }
-        } else if key.is_none() {
-            let at = self.span_of(value);
+        } else if parts.key.is_none() {
+            let at = self.span_of(parts.value);
             self.err(
                 INVALID_FOR,
                 "Key expression is required when building an object.",
@@ -1043,15 +1092,8 @@ impl<'a> Parser<'a> {
         let done = self.done();
         super::room(&mut self.ast.fors, 1, done, self.src.len());
         let id = self.ast.push_for(ForExpr {
-            key_var,
-            value_var,
-            collection,
-            key,
-            value,
-            condition,
-            group: ellipsis.is_some(),
-            open: open.span,
             close: close.span,
+            ..parts
         });
         self.mk(ExprKind::For(id), whole)
     }

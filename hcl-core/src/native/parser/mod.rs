@@ -13,7 +13,9 @@
 //!   look-ahead buffer standing for Go's token slice and "peeker";
 //! - nesting is limited ([`ParseOptions::max_depth`]): recursion stops
 //!   with one "Nesting too deep" diagnostic instead of exhausting the
-//!   stack, and no expression tree gets taller than the limit.
+//!   stack, and no expression tree gets taller than twice the limit (a
+//!   nesting level makes one or two nodes; an operator chain one node per
+//!   operator).
 //!
 //! Recovery follows Go's: after an error the parser enters "recovery mode"
 //! (which stays on and silences most later complaints about unexpected
@@ -632,7 +634,10 @@ impl<'a> Parser<'a> {
     fn mk_node(&mut self, kind: ExprKind, span: Span) -> ExprId {
         let mut h = self.children_height(&kind) + 1;
         let mut kind = kind;
-        if h > self.max_depth.clamp(1, u32::from(u16::MAX) - 1) {
+        // A nesting level makes one or two nodes (a template `%{if}` is a
+        // conditional and a template), so trees may be twice as tall as
+        // the nesting limit; the evaluator's bound is the same.
+        if h > (2 * self.max_depth).clamp(1, u32::from(u16::MAX) - 1) {
             self.report_too_deep(span);
             kind = ExprKind::Invalid;
             h = 1;

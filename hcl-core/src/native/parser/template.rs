@@ -537,147 +537,10 @@ impl<'a> Parser<'a> {
                     next_can_trim_prev = true;
                 }
                 TokenKind::TemplateInterp => {
-                    if can_trim_prev && self.bytes(next.span).len() == 3 {
-                        self.trim_prev_literal(pmark);
-                    }
-                    self.push_newlines(false);
-                    let expr = self.parse_expression();
-                    let close = self.peek();
-                    if close.kind != TokenKind::TemplateSeqEnd {
-                        if !self.recovery {
-                            match close.kind {
-                                TokenKind::Eof => self.err(
-                                    "Unclosed template interpolation sequence",
-                                    "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
-                                    start_range,
-                                    None,
-                                ),
-                                TokenKind::Colon => self.err(
-                                    "Extra characters after interpolation expression",
-                                    "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
-                                    close.span,
-                                    Some(between(start_range, close.span)),
-                                ),
-                                _ => {
-                                    if (close.kind == TokenKind::CQuote || close.kind == TokenKind::OQuote)
-                                        && end == TokenKind::CQuote
-                                    {
-                                        self.err(
-                                            "Unclosed template interpolation sequence",
-                                            "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
-                                            start_range,
-                                            None,
-                                        );
-                                    } else {
-                                        self.err(
-                                            "Extra characters after interpolation expression",
-                                            "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
-                                            close.span,
-                                            Some(between(start_range, close.span)),
-                                        );
-                                    }
-                                }
-                            }
-                        }
-                        self.recover(TokenKind::TemplateSeqEnd);
-                    } else {
-                        self.read();
-                        if self.bytes(close.span).len() == 2 {
-                            ltrim_next = true;
-                        }
-                    }
-                    self.pop_newlines();
-                    self.s_tparts.push(TPart::Interp {
-                        expr,
-                        span: between(next.span, close.span),
-                    });
+                    ltrim_next = self.template_interp(next, end, start_range, can_trim_prev, pmark);
                 }
                 TokenKind::TemplateControl => {
-                    if can_trim_prev && self.bytes(next.span).len() == 3 {
-                        self.trim_prev_literal(pmark);
-                    }
-                    self.push_newlines(false);
-                    let kw = self.peek();
-                    if kw.kind != TokenKind::Ident {
-                        if !self.recovery {
-                            self.err(
-                                "Invalid template directive",
-                                "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ sequence.",
-                                kw.span,
-                                Some(between(next.span, kw.span)),
-                            );
-                        }
-                        self.recover(TokenKind::TemplateSeqEnd);
-                        self.pop_newlines();
-                        continue;
-                    }
-                    self.read();
-                    let word = self.bytes(kw.span);
-                    match word {
-                        b"if" => {
-                            let cond = self.parse_expression();
-                            let span = between(next.span, self.next_span());
-                            self.s_tparts.push(TPart::If { cond, span });
-                        }
-                        b"else" | b"endif" | b"endfor" => {
-                            let kind = match word {
-                                b"else" => EndKind::Else,
-                                b"endif" => EndKind::EndIf,
-                                _ => EndKind::EndFor,
-                            };
-                            let span = between(next.span, self.next_span());
-                            self.s_tparts.push(TPart::EndCtrl { kind, span });
-                        }
-                        b"for" => {
-                            if !self.parse_for_directive(next) {
-                                self.recover(TokenKind::TemplateSeqEnd);
-                                self.pop_newlines();
-                                continue;
-                            }
-                        }
-                        _ => {
-                            if !self.recovery {
-                                let given = self.text(kw.span);
-                                let suggestion = ["if", "for", "else", "endif", "endfor"]
-                                    .into_iter()
-                                    .find(|s| levenshtein(given, s) < 3)
-                                    .map(|s| format!(" Did you mean {}?", go_quote(s)))
-                                    .unwrap_or_default();
-                                self.error(
-                                    "Invalid template control keyword",
-                                    Detail::Owned(format!(
-                                        "{} is not a valid template control keyword.{suggestion}",
-                                        go_quote(given)
-                                    )),
-                                    kw.span,
-                                    Some(between(next.span, kw.span)),
-                                );
-                            }
-                            self.recover(TokenKind::TemplateSeqEnd);
-                            self.pop_newlines();
-                            continue;
-                        }
-                    }
-                    let close = self.peek();
-                    if close.kind != TokenKind::TemplateSeqEnd {
-                        if !self.recovery {
-                            let summary =
-                                format!("Extra characters in {} marker", self.text(kw.span));
-                            self.error(
-                                summary,
-                                Detail::Static("Expected a closing brace to end the sequence, but found extra characters."),
-                                close.span,
-                                Some(between(start_range, close.span)),
-                            );
-                        }
-                        self.recover(TokenKind::TemplateSeqEnd);
-                    } else {
-                        self.read();
-                        if self.bytes(close.span).len() == 2 {
-                            ltrim_next = true;
-                        }
-                    }
-                    self.pop_newlines();
+                    ltrim_next = self.template_control(next, start_range, can_trim_prev, pmark);
                 }
                 _ => {
                     if !self.recovery {
@@ -702,6 +565,184 @@ impl<'a> Parser<'a> {
             });
         }
         self.s_tparts.push(TPart::End { span: end_range });
+    }
+
+    /// A `${ ... }` interpolation of a template (the `${` is read), in its
+    /// own function so that [`Parser::parse_template_parts`] keeps a small
+    /// frame on the recursion path. Returns whether the next literal is to
+    /// be trimmed on the left (a `~}` closed it).
+    fn template_interp(
+        &mut self,
+        next: Token,
+        end: TokenKind,
+        start_range: Span,
+        can_trim_prev: bool,
+        pmark: usize,
+    ) -> bool {
+        let mut ltrim_next = false;
+        if can_trim_prev && self.bytes(next.span).len() == 3 {
+            self.trim_prev_literal(pmark);
+        }
+        self.push_newlines(false);
+        let expr = self.parse_expression();
+        let close = self.peek();
+        if close.kind != TokenKind::TemplateSeqEnd {
+            self.bad_interp_end(close, end, start_range);
+            self.recover(TokenKind::TemplateSeqEnd);
+        } else {
+            self.read();
+            if self.bytes(close.span).len() == 2 {
+                ltrim_next = true;
+            }
+        }
+        self.pop_newlines();
+        self.s_tparts.push(TPart::Interp {
+            expr,
+            span: between(next.span, close.span),
+        });
+        ltrim_next
+    }
+
+    /// A `%{ ... }` directive marker of a template (the `%{` is read), in
+    /// its own function (as [`Parser::template_interp`]). Returns whether
+    /// the next literal is to be trimmed on the left.
+    /// Reports an interpolation that does not end where expected (the
+    /// cold path of [`Parser::template_interp`]).
+    #[cold]
+    #[inline(never)]
+    fn bad_interp_end(&mut self, close: Token, end: TokenKind, start_range: Span) {
+        if !self.recovery {
+            match close.kind {
+                TokenKind::Eof => self.err(
+                    "Unclosed template interpolation sequence",
+                    "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
+                    start_range,
+                    None,
+                ),
+                TokenKind::Colon => self.err(
+                    "Extra characters after interpolation expression",
+                    "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
+                    close.span,
+                    Some(between(start_range, close.span)),
+                ),
+                _ => {
+                    if (close.kind == TokenKind::CQuote || close.kind == TokenKind::OQuote)
+                        && end == TokenKind::CQuote
+                    {
+                        self.err(
+                            "Unclosed template interpolation sequence",
+                            "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
+                            start_range,
+                            None,
+                        );
+                    } else {
+                        self.err(
+                            "Extra characters after interpolation expression",
+                            "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
+                            close.span,
+                            Some(between(start_range, close.span)),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn template_control(
+        &mut self,
+        next: Token,
+        start_range: Span,
+        can_trim_prev: bool,
+        pmark: usize,
+    ) -> bool {
+        let mut ltrim_next = false;
+        if can_trim_prev && self.bytes(next.span).len() == 3 {
+            self.trim_prev_literal(pmark);
+        }
+        self.push_newlines(false);
+        let kw = self.peek();
+        if kw.kind != TokenKind::Ident {
+            if !self.recovery {
+                self.err(
+                    "Invalid template directive",
+                    "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ sequence.",
+                    kw.span,
+                    Some(between(next.span, kw.span)),
+                );
+            }
+            self.recover(TokenKind::TemplateSeqEnd);
+            self.pop_newlines();
+            return false;
+        }
+        self.read();
+        let word = self.bytes(kw.span);
+        match word {
+            b"if" => {
+                let cond = self.parse_expression();
+                let span = between(next.span, self.next_span());
+                self.s_tparts.push(TPart::If { cond, span });
+            }
+            b"else" | b"endif" | b"endfor" => {
+                let kind = match word {
+                    b"else" => EndKind::Else,
+                    b"endif" => EndKind::EndIf,
+                    _ => EndKind::EndFor,
+                };
+                let span = between(next.span, self.next_span());
+                self.s_tparts.push(TPart::EndCtrl { kind, span });
+            }
+            b"for" => {
+                if !self.parse_for_directive(next) {
+                    self.recover(TokenKind::TemplateSeqEnd);
+                    self.pop_newlines();
+                    return false;
+                }
+            }
+            _ => {
+                if !self.recovery {
+                    let given = self.text(kw.span);
+                    let suggestion = ["if", "for", "else", "endif", "endfor"]
+                        .into_iter()
+                        .find(|s| levenshtein(given, s) < 3)
+                        .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                        .unwrap_or_default();
+                    self.error(
+                        "Invalid template control keyword",
+                        Detail::Owned(format!(
+                            "{} is not a valid template control keyword.{suggestion}",
+                            go_quote(given)
+                        )),
+                        kw.span,
+                        Some(between(next.span, kw.span)),
+                    );
+                }
+                self.recover(TokenKind::TemplateSeqEnd);
+                self.pop_newlines();
+                return false;
+            }
+        }
+        let close = self.peek();
+        if close.kind != TokenKind::TemplateSeqEnd {
+            if !self.recovery {
+                let summary = format!("Extra characters in {} marker", self.text(kw.span));
+                self.error(
+                    summary,
+                    Detail::Static(
+                        "Expected a closing brace to end the sequence, but found extra characters.",
+                    ),
+                    close.span,
+                    Some(between(start_range, close.span)),
+                );
+            }
+            self.recover(TokenKind::TemplateSeqEnd);
+        } else {
+            self.read();
+            if self.bytes(close.span).len() == 2 {
+                ltrim_next = true;
+            }
+        }
+        self.pop_newlines();
+        ltrim_next
     }
 
     /// The rest of a `%{ for k, v in coll }` directive after `for`.
