@@ -95,6 +95,14 @@ impl<'a> Tokens<'a> {
         Tokens { src, tokens }
     }
 
+    /// Tokens already split elsewhere (the lossless document of
+    /// [`crate::edit`] laying out its pieces): each token's range must lie
+    /// within `src` at character boundaries, and the last token must be the
+    /// end token.
+    pub(crate) fn from_parts(src: &'a [u8], tokens: Vec<Token>) -> Tokens<'a> {
+        Tokens { src, tokens }
+    }
+
     /// The source the tokens were scanned from.
     pub fn source(&self) -> &'a [u8] {
         self.src
