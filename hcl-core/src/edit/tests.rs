@@ -319,3 +319,40 @@ fn any_input_no_crash() {
         .join()
         .unwrap();
 }
+
+/// Every file under `$EDIT_CORPUS_DIR` (see `scripts/edit-corpus.sh`,
+/// which extracts the .tf/.hcl/.nomad/.tfvars files of the fetched
+/// repositories) that parses prints back byte for byte, and takes an edit
+/// without breaking.
+#[test]
+#[ignore = "needs the fetched corpus: scripts/edit-corpus.sh"]
+fn fetched_corpus_round_trips() {
+    let Ok(root) = std::env::var("EDIT_CORPUS_DIR") else {
+        panic!("set EDIT_CORPUS_DIR");
+    };
+    let (mut files, mut parsed, mut bytes) = (0, 0, 0);
+    let mut dirs = vec![std::path::PathBuf::from(root)];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            files += 1;
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Ok(mut d) = Document::parse(&text, "corpus.hcl") else {
+                continue;
+            };
+            assert_eq!(d.to_string(), text, "{}", path.display());
+            parsed += 1;
+            bytes += text.len();
+            d.body_mut().set_attribute_value("edited", &Value::from(1)).unwrap();
+            let printed = d.to_string();
+            assert!(Document::parse(&printed, "edited.hcl").is_ok(), "{}", path.display());
+        }
+    }
+    println!("{files} files, {parsed} parsed and printed back byte for byte ({bytes} bytes)");
+}
