@@ -356,3 +356,22 @@ fn fetched_corpus_round_trips() {
     }
     println!("{files} files, {parsed} parsed and printed back byte for byte ({bytes} bytes)");
 }
+
+#[test]
+fn multi_line_values_are_indented_for_their_nesting() {
+    let mut d = doc("a {\n  b = 1\n}\n");
+    let obj = Value::object([("k", Value::from("v")), ("long key", tuple(&[1]))]);
+    d.body_mut()
+        .block_mut("a", &[])
+        .unwrap()
+        .body_mut()
+        .set_attribute_value("b", &obj)
+        .unwrap();
+    assert_eq!(
+        d.to_string(),
+        "a {\n  b = {\n    k          = \"v\"\n    \"long key\" = [1]\n  }\n}\n"
+    );
+    let back = doc(&d.to_string());
+    let b = back.body().block("a", &[]).unwrap().body().attribute("b").unwrap();
+    assert_eq!(b.value(), Some(obj));
+}
