@@ -410,7 +410,7 @@ fn write_type(ty: &Type, out: &mut String) {
                 if i > 0 {
                     out.push(',');
                 }
-                if is_valid_identifier(name) {
+                if crate::native::lexer::is_identifier(name) {
                     out.push_str(name);
                 } else {
                     out.push_str(&go_quote(name));
@@ -431,18 +431,6 @@ fn write_type(ty: &Type, out: &mut String) {
             out.push_str("])");
         }
     }
-}
-
-/// Whether `name` is an identifier of the native syntax (Go's
-/// `hclsyntax.ValidIdentifier`): a letter or `_`, then letters, digits,
-/// `_` and `-`.
-fn is_valid_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    let Some(first) = chars.next() else {
-        return false;
-    };
-    (first == '_' || unicode_ident::is_xid_start(first))
-        && chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
 }
 
 /// The name of a keyword expression (Go's `hcl.ExprAsKeyword`): a static
@@ -865,10 +853,10 @@ mod tests {
     #[test]
     fn valid_identifiers_as_the_native_syntax() {
         for name in ["a", "_a", "a-b", "a_1", "é", "x\u{301}"] {
-            assert!(is_valid_identifier(name), "{name}");
+            assert!(crate::native::lexer::is_identifier(name), "{name}");
         }
         for name in ["", "1a", "-a", "a b", "a.b", "\"a\""] {
-            assert!(!is_valid_identifier(name), "{name}");
+            assert!(!crate::native::lexer::is_identifier(name), "{name}");
         }
     }
 

@@ -35,6 +35,7 @@
 //! the rest of a file as it is.
 
 pub mod tokens;
+pub mod value;
 
 use crate::native::lexer::TokenKind;
 use tokens::{Token, Tokens};

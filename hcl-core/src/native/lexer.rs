@@ -1529,6 +1529,18 @@ pub fn tokenize(src: &[u8], mode: LexMode) -> (Vec<Token>, Vec<LexDiagnostic>) {
     (out, lexer.take_diagnostics())
 }
 
+/// Whether `name` is an identifier of the native syntax (Go's
+/// `hclsyntax.ValidIdentifier`): a letter or `_`, then letters, digits,
+/// `_` and `-`.
+pub(crate) fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    (first == '_' || unicode_ident::is_xid_start(first))
+        && chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
