@@ -23,7 +23,7 @@ pub fn exercise_edit(data: &[u8]) {
         .map(|b| (b.block_type().to_owned(), b.labels().to_vec()));
     if let Some(name) = &first_attr {
         let _ = body.attribute(name).map(|a| a.value());
-        body.set_attribute_value(name, &Value::from("edited ${x}"))
+        body.set_attribute_value(name, &Value::from("edited\n${x}\n"))
             .expect("a value sets");
     }
     body.set_attribute_raw("fuzz_added", "[1, { a = b }]")

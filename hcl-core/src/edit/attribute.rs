@@ -87,7 +87,14 @@ impl Attribute {
         let start = b.len();
         b.extend(&with.src, with.toks.get(ws..we).unwrap_or(&[]), Some(true));
         let end = b.len();
-        for t in self.toks.get(e..).unwrap_or(&[]) {
+        let rest = self.toks.get(e..).unwrap_or(&[]);
+        // Nothing may follow a heredoc's closing marker on its line: the
+        // comments move to a line of their own.
+        let heredoc = with.toks.get(we.wrapping_sub(1)).map(|t| t.kind) == Some(TokenKind::CHeredoc);
+        if heredoc && rest.first().is_some_and(|t| t.kind == TokenKind::Comment) {
+            b.push_new(TokenKind::Newline, "\n");
+        }
+        for t in rest {
             let fresh = t.kind == TokenKind::Comment;
             b.push(&self.src, t, fresh.then_some(true));
         }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::body::Body;
 use super::token::{Builder, Tok, lex};
-use super::value_text::quote_string;
+use crate::format::value::quoted_string;
 use crate::native::lexer::TokenKind;
 use crate::{Diagnostic, Diagnostics};
 
@@ -142,7 +142,7 @@ fn label_text(labels: &[&str]) -> String {
     let mut text = String::new();
     for l in labels {
         text.push(' ');
-        text.push_str(&quote_string(l));
+        text.push_str(&quoted_string(l));
     }
     text
 }

@@ -8,7 +8,6 @@ use super::attribute::Attribute;
 use super::block::Block;
 use super::build::parse_document;
 use super::token::{Builder, Tok};
-use super::value_text::value_expression;
 use crate::native::lexer::TokenKind;
 use crate::native::{ParseOptions, parse_expression};
 use crate::{Diagnostic, Diagnostics, Pos, Value};
@@ -119,7 +118,14 @@ impl Body {
     /// nothing, when the name is not an identifier or the value has no
     /// expression (an unknown value, a capsule).
     pub fn set_attribute_value(&mut self, name: &str, value: &Value) -> Result<(), Diagnostics> {
-        let text = value_expression(value)?;
+        let text = crate::format::value::expression(value).map_err(|e| {
+            Diagnostics::from(
+                Diagnostic::error("Value has no expression").with_detail(format!(
+                    "The value of {} cannot be written: {e}.",
+                    crate::quote::go_quote(name)
+                )),
+            )
+        })?;
         self.set_attribute_text(name, &text)
     }
 
@@ -230,7 +236,9 @@ fn newline_item() -> Item {
 
 /// A new attribute `name = expression`, all of it fresh.
 fn new_attribute(name: &str, expression: &str) -> Result<Attribute, Diagnostics> {
-    let text = format!("{name} = {expression}\n");
+    // A heredoc ends with the newline after its closing marker.
+    let newline = if expression.ends_with('\n') { "" } else { "\n" };
+    let text = format!("{name} = {expression}{newline}");
     let doc = parse_document(&text, "<attribute>")?;
     let mut items = doc.body.items.into_iter();
     match (items.next(), items.next()) {

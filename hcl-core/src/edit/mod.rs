@@ -47,7 +47,6 @@ mod body;
 mod build;
 mod print;
 mod token;
-mod value_text;
 
 use std::fmt;
 use std::sync::Arc;

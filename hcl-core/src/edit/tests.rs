@@ -375,3 +375,16 @@ fn multi_line_values_are_indented_for_their_nesting() {
     let b = back.body().block("a", &[]).unwrap().body().attribute("b").unwrap();
     assert_eq!(b.value(), Some(obj));
 }
+
+#[test]
+fn multi_line_strings_become_heredocs() {
+    let mut d = doc("a {\n  b = 1 # c\n}\n");
+    let text = Value::from("line one\n  line ${two}\n");
+    let body = d.body_mut().block_mut("a", &[]).unwrap().body_mut();
+    body.set_attribute_value("b", &text).unwrap();
+    body.set_attribute_value("n", &text).unwrap();
+    assert_eq!(
+        d.to_string(),
+        "a {\n  b = <<EOT\nline one\n  line $${two}\nEOT\n  # c\n  n = <<EOT\nline one\n  line $${two}\nEOT\n}\n"
+    );
+}
