@@ -64,7 +64,15 @@ fn mutations_keep_the_invariants() {
 #[test]
 fn deep_nesting_does_not_overflow() {
     let run = || {
-        for open in ["a = [", "a = (", "a = {", "a = \"${", "a = <<EOT\n${", "b {\n", "b { "] {
+        for open in [
+            "a = [",
+            "a = (",
+            "a = {",
+            "a = \"${",
+            "a = <<EOT\n${",
+            "b {\n",
+            "b { ",
+        ] {
             let text = open.repeat(100_000);
             exercise_edit(text.as_bytes());
         }

@@ -40,16 +40,17 @@ pub struct Attribute {
 impl Attribute {
     /// The attribute's name.
     pub fn name(&self) -> &str {
-        self.toks
-            .get(self.name)
-            .map_or("", |t| t.text(&self.src))
+        self.toks.get(self.name).map_or("", |t| t.text(&self.src))
     }
 
     /// The expression's source text, exactly as written (it may span
     /// several lines and hold comments).
     pub fn expression(&self) -> &str {
         let (s, e) = self.expr;
-        match (self.toks.get(s), e.checked_sub(1).and_then(|i| self.toks.get(i))) {
+        match (
+            self.toks.get(s),
+            e.checked_sub(1).and_then(|i| self.toks.get(i)),
+        ) {
             (Some(first), Some(last)) if s < e => self
                 .src
                 .get(first.start as usize..last.end as usize)
@@ -90,7 +91,8 @@ impl Attribute {
         let rest = self.toks.get(e..).unwrap_or(&[]);
         // Nothing may follow a heredoc's closing marker on its line: the
         // comments move to a line of their own.
-        let heredoc = with.toks.get(we.wrapping_sub(1)).map(|t| t.kind) == Some(TokenKind::CHeredoc);
+        let heredoc =
+            with.toks.get(we.wrapping_sub(1)).map(|t| t.kind) == Some(TokenKind::CHeredoc);
         if heredoc && rest.first().is_some_and(|t| t.kind == TokenKind::Comment) {
             b.push_new(TokenKind::Newline, "\n");
         }

@@ -139,15 +139,20 @@ impl Build<'_> {
                 }
             }
             if lead > cur {
-                items.push(Item::Trivia(self.src.clone(), self.toks[cur..lead].to_vec()));
+                items.push(Item::Trivia(
+                    self.src.clone(),
+                    self.toks[cur..lead].to_vec(),
+                ));
             }
             let item = match n {
                 Node::Attribute(i) => self.attribute(i, lead, first, past, end),
                 Node::Block(i) => self.block(i, lead, first, end),
             };
-            items.push(item.unwrap_or_else(|| {
-                Item::Trivia(self.src.clone(), self.toks[lead..end].to_vec())
-            }));
+            items.push(
+                item.unwrap_or_else(|| {
+                    Item::Trivia(self.src.clone(), self.toks[lead..end].to_vec())
+                }),
+            );
             cur = end;
         }
         if cur < hi {
@@ -158,7 +163,14 @@ impl Build<'_> {
 
     /// An attribute of tokens `lead..end`, its name at `name`, its
     /// expression ending before `past`.
-    fn attribute(&self, i: usize, lead: usize, name: usize, past: usize, end: usize) -> Option<Item> {
+    fn attribute(
+        &self,
+        i: usize,
+        lead: usize,
+        name: usize,
+        past: usize,
+        end: usize,
+    ) -> Option<Item> {
         let node = &self.ast().attributes[i];
         let eq = self.find(name, past, node.equals);
         if self.toks.get(name)?.kind != TokenKind::Ident

@@ -138,7 +138,9 @@ impl fmt::Display for Document {
 
 impl fmt::Debug for Document {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Document").field("body", &self.body).finish()
+        f.debug_struct("Document")
+            .field("body", &self.body)
+            .finish()
     }
 }
 

@@ -37,7 +37,11 @@ fn formatter_corpus_round_trips() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/format");
     let mut parsed = 0;
     for dir in std::fs::read_dir(&root).unwrap().flatten() {
-        for entry in std::fs::read_dir(dir.path()).into_iter().flatten().flatten() {
+        for entry in std::fs::read_dir(dir.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             let path = entry.path();
             if path.extension().is_none_or(|e| e != "in") {
                 continue;
@@ -77,7 +81,10 @@ fn reading() {
     let b = body.block("b", &["l"]).unwrap();
     assert_eq!(b.block_type(), "b");
     assert_eq!(b.labels(), ["l"]);
-    assert_eq!(b.body().attribute("c").unwrap().value(), Some(tuple(&[1, 2])));
+    assert_eq!(
+        b.body().attribute("c").unwrap().value(),
+        Some(tuple(&[1, 2]))
+    );
     assert!(body.block("b", &[]).is_none());
     assert_eq!(body.blocks().count(), 1);
 }
@@ -90,7 +97,9 @@ fn reading() {
 fn set_existing_keeps_the_line_comment() {
     // Go.
     let mut d = doc("a   = 1 # one\nbbb = 2\n");
-    d.body_mut().set_attribute_value("a", &Value::from(10)).unwrap();
+    d.body_mut()
+        .set_attribute_value("a", &Value::from(10))
+        .unwrap();
     assert_eq!(d.to_string(), "a   = 10 # one\nbbb = 2\n");
     // Go.
     let mut d = doc("a = 1 # one\nb = 2\n");
@@ -103,8 +112,13 @@ fn set_existing_keeps_the_line_comment() {
 #[test]
 fn set_existing_realigns_the_comments_of_its_run() {
     let mut d = doc("a = 1 # one\nb = 2 # two\n\nc = 3 # three\n");
-    d.body_mut().set_attribute_value("a", &Value::from(100)).unwrap();
-    assert_eq!(d.to_string(), "a = 100 # one\nb = 2   # two\n\nc = 3 # three\n");
+    d.body_mut()
+        .set_attribute_value("a", &Value::from(100))
+        .unwrap();
+    assert_eq!(
+        d.to_string(),
+        "a = 100 # one\nb = 2   # two\n\nc = 3 # three\n"
+    );
 }
 
 #[test]
@@ -117,7 +131,10 @@ fn set_new_in_a_block() {
         .body_mut()
         .set_attribute_value("name", &Value::from("web"))
         .unwrap();
-    assert_eq!(d.to_string(), "service \"web\" {\n  port = 80\n  name = \"web\"\n}\n");
+    assert_eq!(
+        d.to_string(),
+        "service \"web\" {\n  port = 80\n  name = \"web\"\n}\n"
+    );
 }
 
 #[test]
@@ -162,7 +179,11 @@ fn raw_expressions_are_validated() {
     assert!(err.has_errors());
     assert!(d.body_mut().set_attribute_raw("not a name", "1").is_err());
     assert!(d.body_mut().set_attribute_raw("c", "1\nd = 2").is_err());
-    assert!(d.body_mut().set_attribute_value("c", &Value::unknown(crate::Type::String)).is_err());
+    assert!(
+        d.body_mut()
+            .set_attribute_value("c", &Value::unknown(crate::Type::String))
+            .is_err()
+    );
     assert_eq!(d.to_string(), "a = 1\n");
     d.body_mut().set_attribute_raw("a", "upper(\"x\")").unwrap();
     assert_eq!(d.to_string(), "a = upper(\"x\")\n");
@@ -171,15 +192,21 @@ fn raw_expressions_are_validated() {
 #[test]
 fn crlf_documents_get_crlf_lines() {
     let mut d = doc("a = 1\r\nb = 2\r\n");
-    d.body_mut().set_attribute_value("c", &Value::from("x")).unwrap();
-    d.body_mut().set_attribute_value("a", &Value::from(2)).unwrap();
+    d.body_mut()
+        .set_attribute_value("c", &Value::from("x"))
+        .unwrap();
+    d.body_mut()
+        .set_attribute_value("a", &Value::from(2))
+        .unwrap();
     assert_eq!(d.to_string(), "a = 2\r\nb = 2\r\nc = \"x\"\r\n");
 }
 
 #[test]
 fn appending_after_a_last_line_without_newline() {
     let mut d = doc("a = 1");
-    d.body_mut().set_attribute_value("b", &Value::from(2)).unwrap();
+    d.body_mut()
+        .set_attribute_value("b", &Value::from(2))
+        .unwrap();
     assert_eq!(d.to_string(), "a = 1\nb = 2\n");
     let mut d = doc("x { a = 1 }\ny {}\n");
     d.body_mut()
@@ -202,7 +229,13 @@ fn appending_after_a_last_line_without_newline() {
 fn remove_the_last_attribute() {
     // Go (the line comment goes with the attribute).
     let mut d = doc("b {\n  a = 1 # c\n}\n");
-    assert!(d.body_mut().block_mut("b", &[]).unwrap().body_mut().remove_attribute("a"));
+    assert!(
+        d.body_mut()
+            .block_mut("b", &[])
+            .unwrap()
+            .body_mut()
+            .remove_attribute("a")
+    );
     assert_eq!(d.to_string(), "b {\n}\n");
     assert!(!d.body_mut().remove_attribute("a"));
     let mut d = doc("# lead\nx = 1 # line\n");
@@ -249,8 +282,13 @@ fn build_from_scratch() {
         .body_mut()
         .set_attribute_value("required_version", &Value::from(">= 1.5"))
         .unwrap();
-    assert_eq!(d.to_string(), "terraform {\n  required_version = \">= 1.5\"\n}\n");
-    d.body_mut().set_attribute_value("escaped", &Value::from("${x} \"q\"\n")).unwrap();
+    assert_eq!(
+        d.to_string(),
+        "terraform {\n  required_version = \">= 1.5\"\n}\n"
+    );
+    d.body_mut()
+        .set_attribute_value("escaped", &Value::from("${x} \"q\"\n"))
+        .unwrap();
     assert_eq!(
         d.to_string(),
         "terraform {\n  required_version = \">= 1.5\"\n}\nescaped = \"$${x} \\\"q\\\"\\n\"\n"
@@ -349,9 +387,15 @@ fn fetched_corpus_round_trips() {
             assert_eq!(d.to_string(), text, "{}", path.display());
             parsed += 1;
             bytes += text.len();
-            d.body_mut().set_attribute_value("edited", &Value::from(1)).unwrap();
+            d.body_mut()
+                .set_attribute_value("edited", &Value::from(1))
+                .unwrap();
             let printed = d.to_string();
-            assert!(Document::parse(&printed, "edited.hcl").is_ok(), "{}", path.display());
+            assert!(
+                Document::parse(&printed, "edited.hcl").is_ok(),
+                "{}",
+                path.display()
+            );
         }
     }
     println!("{files} files, {parsed} parsed and printed back byte for byte ({bytes} bytes)");
@@ -372,7 +416,13 @@ fn multi_line_values_are_indented_for_their_nesting() {
         "a {\n  b = {\n    k          = \"v\"\n    \"long key\" = [1]\n  }\n}\n"
     );
     let back = doc(&d.to_string());
-    let b = back.body().block("a", &[]).unwrap().body().attribute("b").unwrap();
+    let b = back
+        .body()
+        .block("a", &[])
+        .unwrap()
+        .body()
+        .attribute("b")
+        .unwrap();
     assert_eq!(b.value(), Some(obj));
 }
 
