@@ -9,8 +9,11 @@
 //! as it was and the edited parts are laid out as the formatter
 //! ([`crate::format`]) would lay them out in the printed file: indented
 //! for their nesting, spaced, and with `=` and end-of-line comments aligned
-//! with their neighbours. New lines use the document's line ending (that
-//! of its first line).
+//! with their neighbours (the `=` and the comments of the run of aligned
+//! lines an edited line joins are realigned with it, as `hclfmt` would
+//! realign them; only their blanks change). New lines use the document's
+//! line ending (that of its first line; Go's `hclwrite` always writes
+//! `\n`).
 //!
 //! As in `hclwrite`, the comment lines directly above an attribute or a
 //! block and the comment at the end of its last line belong to it: they

@@ -60,10 +60,9 @@ fn walk<'a>(doc: &'a Document, mut f: impl FnMut(&'a str, &'a Tok)) {
 pub(super) fn print(doc: &Document) -> String {
     let mut fresh = false;
     let mut len = 0;
-    walk(doc, |src, t| {
+    walk(doc, |_, t| {
         fresh |= t.fresh;
-        len += (t.end - t.gap) as usize;
-        let _ = src;
+        len += t.end.saturating_sub(t.gap) as usize;
     });
     let mut out = String::with_capacity(len + len / 8);
     if !fresh {
