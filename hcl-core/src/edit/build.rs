@@ -53,6 +53,7 @@ pub(super) fn parse_document(text: &str, file_name: &str) -> Result<Document, Di
         body,
         end: (src.clone(), eof),
         newline,
+        touched: false,
     })
 }
 

@@ -83,6 +83,9 @@ pub struct Document {
     end: (Arc<str>, Tok),
     /// The line ending of new lines.
     newline: &'static str,
+    /// Whether the body was ever lent out for editing (if not, nothing is
+    /// fresh and printing need not look).
+    touched: bool,
 }
 
 impl Document {
@@ -107,6 +110,7 @@ impl Document {
                 },
             ),
             newline: "\n",
+            touched: false,
         }
     }
 
@@ -117,6 +121,7 @@ impl Document {
 
     /// The top-level body, for editing.
     pub fn body_mut(&mut self) -> &mut Body {
+        self.touched = true;
         &mut self.body
     }
 

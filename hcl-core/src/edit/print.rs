@@ -60,16 +60,31 @@ fn walk<'a>(doc: &'a Document, mut f: impl FnMut(&'a str, &'a Tok)) {
 pub(super) fn print(doc: &Document) -> String {
     let mut fresh = false;
     let mut len = 0;
-    walk(doc, |_, t| {
-        fresh |= t.fresh;
-        len += t.end.saturating_sub(t.gap) as usize;
-    });
+    if doc.touched {
+        walk(doc, |_, t| {
+            fresh |= t.fresh;
+            len += t.end.saturating_sub(t.gap) as usize;
+        });
+    } else {
+        len = doc.end.1.end as usize;
+    }
     let mut out = String::with_capacity(len + len / 8);
     if !fresh {
-        walk(doc, |src, t| {
-            out.push_str(t.gap_text(src));
-            out.push_str(t.text(src));
+        // Runs of tokens that are contiguous in one text are copied at once
+        // (an unedited document is one run per item).
+        let mut run: Option<(&str, u32, u32)> = None;
+        walk(doc, |src, t| match &mut run {
+            Some((s, _, end)) if std::ptr::eq(*s, src) && *end == t.gap => *end = t.end,
+            _ => {
+                if let Some((s, start, end)) = run {
+                    out.push_str(s.get(start as usize..end as usize).unwrap_or(""));
+                }
+                run = Some((src, t.gap, t.end));
+            }
         });
+        if let Some((s, start, end)) = run {
+            out.push_str(s.get(start as usize..end as usize).unwrap_or(""));
+        }
         return out;
     }
     // The tokens' texts one after the other, for the formatter; then each

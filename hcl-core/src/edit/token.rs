@@ -52,10 +52,9 @@ impl Tok {
 /// Scans `text` into tokens (the end token left out), each with the gap
 /// before it; `fresh` marks them all.
 pub(super) fn lex(text: &str, fresh: bool) -> Vec<Tok> {
-    let lexed = Tokens::lex(text.as_bytes());
-    let mut out = Vec::with_capacity(lexed.len());
+    let mut out = Vec::with_capacity(text.len() / 6 + 1);
     let mut prev = 0u32;
-    for t in lexed.iter() {
+    for t in Tokens::scan(text.as_bytes()) {
         if t.kind == TokenKind::Eof {
             break;
         }
