@@ -4,15 +4,20 @@
 //! partitions them (the comment lines directly above an item and the
 //! comments at the end of its last line belong to it; everything else
 //! between items stays where it is, as trivia of the body).
+//!
+//! The tokens are taken from the scanner one at a time, in order, straight
+//! into the node they belong to: no list of all the tokens is kept.
 
+use std::iter::Peekable;
 use std::sync::Arc;
 
 use super::Document;
 use super::attribute::Attribute;
 use super::block::Block;
 use super::body::{Body, Item};
-use super::token::{Tok, lex};
+use super::token::Tok;
 use crate::Diagnostics;
+use crate::format::tokens::Tokens;
 use crate::native::ast::{Ast, BodyId};
 use crate::native::file::ParsedFile;
 use crate::native::lexer::TokenKind;
@@ -26,29 +31,39 @@ pub(super) fn parse_document(text: &str, file_name: &str) -> Result<Document, Di
         return Err(diags);
     }
     let src: Arc<str> = Arc::from(text);
-    let toks = lex(text, false);
-    // `lex` leaves out the end token: its gap is the text after the last token.
-    let last = toks.last().map_or(0, |t| t.end);
-    let eof = Tok {
-        kind: TokenKind::Eof,
-        fresh: false,
-        gap: last,
-        start: text.len() as u32,
-        end: text.len() as u32,
-    };
-    let newline = match toks.iter().find(|t| t.kind == TokenKind::Newline) {
-        Some(t) if t.text(&src) == "\r\n" => "\r\n",
-        _ => "\n",
-    };
-    let builder = Build {
+    let mut prev = 0u32;
+    let scan = Tokens::scan(text.as_bytes()).map(move |t| {
+        let tok = Tok {
+            kind: t.kind,
+            fresh: false,
+            gap: prev,
+            start: t.start as u32,
+            end: t.end as u32,
+        };
+        prev = tok.end;
+        tok
+    });
+    let mut build = Build {
         file: &file,
         src: &src,
-        toks: &toks,
+        toks: scan.peekable(),
+        newline: None,
     };
     let body = match file.root() {
-        Some(root) => builder.body(root, 0, builder.toks.len(), false),
+        Some(root) => build.body(root, u32::MAX, false),
         None => Body::empty(),
     };
+    // What is left is the end token, whose gap is the text after the last
+    // token.
+    let end = text.len() as u32;
+    let eof = build.toks.next().unwrap_or(Tok {
+        kind: TokenKind::Eof,
+        fresh: false,
+        gap: end,
+        start: end,
+        end,
+    });
+    let newline = build.newline.unwrap_or("\n");
     Ok(Document {
         body,
         end: (src.clone(), eof),
@@ -57,35 +72,69 @@ pub(super) fn parse_document(text: &str, file_name: &str) -> Result<Document, Di
     })
 }
 
-struct Build<'a> {
+struct Build<'a, I: Iterator<Item = Tok>> {
     file: &'a ParsedFile,
     src: &'a Arc<str>,
-    toks: &'a [Tok],
+    toks: Peekable<I>,
+    /// The first newline seen.
+    newline: Option<&'static str>,
 }
 
-/// An item of a body, by its range in the text.
+/// An item of a body, by its index in the tree.
 enum Node {
     Attribute(usize),
     Block(usize),
 }
 
-impl Build<'_> {
+impl<I: Iterator<Item = Tok>> Build<'_, I> {
     fn ast(&self) -> &Ast {
         self.file.ast()
     }
 
-    /// The first index in `from..to` of a token that starts at or after
-    /// `byte`.
-    fn find(&self, from: usize, to: usize, byte: u32) -> usize {
-        (from..to)
-            .find(|&i| self.toks[i].start >= byte)
-            .unwrap_or(to)
+    /// The next token, if it starts before `byte` (never the end token).
+    fn next_before(&mut self, byte: u32) -> Option<Tok> {
+        let t = self
+            .toks
+            .next_if(|t| t.start < byte && t.kind != TokenKind::Eof)?;
+        if t.kind == TokenKind::Newline && self.newline.is_none() {
+            self.newline = Some(if t.text(self.src) == "\r\n" {
+                "\r\n"
+            } else {
+                "\n"
+            });
+        }
+        Some(t)
     }
 
-    /// The body with tokens `lo..hi`. Nesting is as deep as the parser
-    /// allows (its depth limit), so recursion is bounded.
-    fn body(&self, id: BodyId, lo: usize, hi: usize, in_block: bool) -> Body {
-        let ast = self.ast();
+    /// Moves the tokens that start before `byte` to `out`.
+    fn take_before(&mut self, byte: u32, out: &mut Vec<Tok>) {
+        while let Some(t) = self.next_before(byte) {
+            out.push(t);
+        }
+    }
+
+    /// Moves the comments and the newline that end an item's last line to
+    /// `out`.
+    fn take_line_end(&mut self, out: &mut Vec<Tok>) {
+        while matches!(
+            self.toks.peek().map(|t| t.kind),
+            Some(TokenKind::Comment | TokenKind::Newline)
+        ) {
+            let Some(t) = self.next_before(u32::MAX) else {
+                return;
+            };
+            out.push(t);
+            if t.ends_line(self.src) {
+                return;
+            }
+        }
+    }
+
+    /// The body `id`, whose tokens end before byte `limit`. Nesting is as
+    /// deep as the parser allows (its depth limit), so recursion is
+    /// bounded.
+    fn body(&mut self, id: BodyId, limit: u32, in_block: bool) -> Body {
+        let ast = self.file.ast();
         let node = ast.body(id);
         let attrs = node.attributes.range();
         let blocks = node.blocks.range();
@@ -104,117 +153,84 @@ impl Build<'_> {
             }
         }
         let mut items = Vec::with_capacity(order.len() * 2 + 1);
-        let mut cur = lo;
+        let mut pending = Vec::new();
         for n in order {
-            let (s, e) = match n {
-                Node::Attribute(i) => {
-                    let span = ast.attributes[i].span();
-                    (span.start, span.end)
-                }
-                Node::Block(i) => {
-                    let b = &ast.blocks[i];
-                    (b.type_name.start, b.close_brace.end)
-                }
+            let start = match n {
+                Node::Attribute(i) => ast.attributes[i].name.start,
+                Node::Block(i) => ast.blocks[i].type_name.start,
             };
-            let first = self.find(cur, hi, s);
-            let past = self.find(first, hi, e);
-            let mut lead = first;
-            while lead > cur && self.toks[lead - 1].kind == TokenKind::Comment {
+            self.take_before(start, &mut pending);
+            let mut lead = pending.len();
+            while lead > 0 && pending[lead - 1].kind == TokenKind::Comment {
                 lead -= 1;
             }
-            let mut end = past;
-            while end < hi {
-                let t = &self.toks[end];
-                match t.kind {
-                    TokenKind::Comment => {
-                        end += 1;
-                        if t.ends_line(self.src) {
-                            break;
-                        }
-                    }
-                    TokenKind::Newline => {
-                        end += 1;
-                        break;
-                    }
-                    _ => break,
-                }
+            let toks = pending.split_off(lead);
+            if !pending.is_empty() {
+                items.push(Item::Trivia(self.src.clone(), std::mem::take(&mut pending)));
             }
-            if lead > cur {
-                items.push(Item::Trivia(
-                    self.src.clone(),
-                    self.toks[cur..lead].to_vec(),
-                ));
-            }
-            let item = match n {
-                Node::Attribute(i) => self.attribute(i, lead, first, past, end),
-                Node::Block(i) => self.block(i, lead, first, end),
-            };
-            items.push(
-                item.unwrap_or_else(|| {
-                    Item::Trivia(self.src.clone(), self.toks[lead..end].to_vec())
-                }),
-            );
-            cur = end;
+            items.push(match n {
+                Node::Attribute(i) => self.attribute(i, toks),
+                Node::Block(i) => self.block(i, toks),
+            });
         }
-        if cur < hi {
-            items.push(Item::Trivia(self.src.clone(), self.toks[cur..hi].to_vec()));
+        self.take_before(limit, &mut pending);
+        if !pending.is_empty() {
+            items.push(Item::Trivia(self.src.clone(), pending));
         }
         Body { items, in_block }
     }
 
-    /// An attribute of tokens `lead..end`, its name at `name`, its
-    /// expression ending before `past`.
-    fn attribute(
-        &self,
-        i: usize,
-        lead: usize,
-        name: usize,
-        past: usize,
-        end: usize,
-    ) -> Option<Item> {
-        let node = &self.ast().attributes[i];
-        let eq = self.find(name, past, node.equals);
-        if self.toks.get(name)?.kind != TokenKind::Ident
-            || self.toks.get(eq)?.kind != TokenKind::Equal
-            || eq + 1 >= past
-        {
-            return None;
+    /// The attribute `i`, after its lead comments `toks`.
+    fn attribute(&mut self, i: usize, mut toks: Vec<Tok>) -> Item {
+        let node = &self.file.ast().attributes[i];
+        let (equals, end) = (node.equals, node.end);
+        let name = toks.len();
+        self.take_before(equals + 1, &mut toks);
+        let expr_start = toks.len();
+        self.take_before(end, &mut toks);
+        let expr_end = toks.len();
+        self.take_line_end(&mut toks);
+        let well_formed = toks.get(name).is_some_and(|t| t.kind == TokenKind::Ident)
+            && toks.get(expr_start.wrapping_sub(1)).map(|t| t.kind) == Some(TokenKind::Equal)
+            && expr_start < expr_end;
+        if !well_formed {
+            // Not what the parser said: kept as it is, as trivia.
+            return Item::Trivia(self.src.clone(), toks);
         }
-        Some(Item::Attribute(Attribute {
+        Item::Attribute(Attribute {
             src: self.src.clone(),
-            toks: self.toks[lead..end].to_vec(),
-            name: name - lead,
-            expr: (eq + 1 - lead, past - lead),
-        }))
+            toks,
+            name,
+            expr: (expr_start, expr_end),
+        })
     }
 
-    /// A block of tokens `lead..end`, its type at `ty`.
-    fn block(&self, i: usize, lead: usize, ty: usize, end: usize) -> Option<Item> {
-        let ast = self.ast();
-        let node = &ast.blocks[i];
-        let open = self.find(ty, end, node.open_brace.start);
-        let close = self.find(open, end, node.close_brace.start);
-        if self.toks.get(open)?.kind != TokenKind::OBrace
-            || self.toks.get(close)?.kind != TokenKind::CBrace
-        {
-            return None;
-        }
-        let body = self.body(node.body, open + 1, close, true);
-        let mut toks = Vec::with_capacity(open + 1 - lead + end - close);
-        toks.extend_from_slice(&self.toks[lead..=open]);
-        toks.extend_from_slice(&self.toks[close..end]);
-        let labels = ast
+    /// The block `i`, after its lead comments `toks`.
+    fn block(&mut self, i: usize, mut toks: Vec<Tok>) -> Item {
+        let node = &self.file.ast().blocks[i];
+        let (open, close, body_id) = (node.open_brace, node.close_brace, node.body);
+        let labels: Vec<String> = self
+            .ast()
             .block_labels(node)
             .iter()
             .map(|l| self.file.text(l.text).to_owned())
             .collect();
-        Some(Item::Block(Block {
+        let type_at = toks.len();
+        self.take_before(open.end, &mut toks);
+        let split = toks.len();
+        let body = self.body(body_id, close.start, true);
+        self.take_before(close.end, &mut toks);
+        self.take_line_end(&mut toks);
+        // Printing is lossless whatever the tokens are (they stay in order);
+        // the parser and the scanner agree on them, so edits find the type
+        // at `type_at` and the `{` just before `split`.
+        Item::Block(Block {
             src: self.src.clone(),
             toks,
-            type_at: ty - lead,
-            split: open + 1 - lead,
+            type_at,
+            split,
             labels,
             body,
-        }))
+        })
     }
 }
