@@ -91,7 +91,8 @@ fn reading() {
 
 // The expected texts of the tests below marked "Go" are what Go's hclwrite
 // gives for the same edits followed by hclwrite.Format (the inputs are
-// formatted, so Go's whole-file formatting changes nothing else).
+// formatted, so Go's whole-file formatting changes nothing else); the Go
+// program is scripts/hclwrite-edits.go.
 
 #[test]
 fn set_existing_keeps_the_line_comment() {
