@@ -131,7 +131,11 @@ fn main() {
             let o = best_time(budget, || ours(&text));
             let t = best_time(budget, || theirs(&text));
             let rows = [
-                (format!("ours {what}"), o, peak_multiple(len, || ours(&text))),
+                (
+                    format!("ours {what}"),
+                    o,
+                    peak_multiple(len, || ours(&text)),
+                ),
                 (
                     format!("hcl-edit {what}"),
                     t,
