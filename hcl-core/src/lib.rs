@@ -22,6 +22,7 @@ pub mod convert;
 pub mod cty_json;
 pub mod diagnostic;
 pub mod dynblock;
+pub mod edit;
 pub mod eval;
 pub mod expression_closure;
 pub mod extended;

@@ -6,6 +6,7 @@
 //! examples run as doctests, so that the quick start stays true.
 
 pub mod fuzz;
+pub mod fuzz_edit;
 pub mod fuzz_format;
 
 #[doc = include_str!("../../README.md")]

@@ -72,26 +72,42 @@ impl<'a> Tokens<'a> {
     /// match become invalid tokens, and the last token is always the end
     /// token.
     pub fn lex(src: &'a [u8]) -> Tokens<'a> {
+        let mut tokens = Vec::with_capacity(src.len() / 4 + 1);
+        tokens.extend(Tokens::scan(src));
+        Tokens { src, tokens }
+    }
+
+    /// The tokens [`Tokens::lex`] gives, one at a time (the end token
+    /// last), without collecting them.
+    pub(crate) fn scan(src: &'a [u8]) -> impl Iterator<Item = Token> + 'a {
         let skip = if src.starts_with(BOM) { BOM.len() } else { 0 };
-        let body = &src[skip..];
-        let mut lexer = Lexer::new(body);
-        let mut tokens = Vec::with_capacity(body.len() / 4 + 1);
+        let mut lexer = Lexer::new(&src[skip..]);
         let mut last_end = 0usize;
-        loop {
+        let mut done = false;
+        std::iter::from_fn(move || {
+            if done {
+                return None;
+            }
             let t = lexer.next_token();
             let start = t.span.start as usize + skip;
             let end = t.span.end as usize + skip;
-            tokens.push(Token {
+            let token = Token {
                 kind: t.kind,
                 start,
                 end,
                 spaces_before: start.saturating_sub(last_end),
-            });
+            };
             last_end = end;
-            if t.kind == TokenKind::Eof {
-                break;
-            }
-        }
+            done = t.kind == TokenKind::Eof;
+            Some(token)
+        })
+    }
+
+    /// Tokens already split elsewhere (the lossless document of
+    /// [`crate::edit`] laying out its pieces): each token's range must lie
+    /// within `src` at character boundaries, and the last token must be the
+    /// end token.
+    pub(crate) fn from_parts(src: &'a [u8], tokens: Vec<Token>) -> Tokens<'a> {
         Tokens { src, tokens }
     }
 
