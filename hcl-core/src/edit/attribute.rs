@@ -106,6 +106,34 @@ impl Attribute {
         self.expr = (start, end);
     }
 
+    /// Gives the attribute another name, keeping its expression and its
+    /// comments as written; the `=` and the comment at the end of the line
+    /// take the formatter's spacing (so a run of aligned lines realigns).
+    pub(super) fn rename(&mut self, name: &str) {
+        let mut b = Builder::default();
+        b.extend(&self.src, self.toks.get(..self.name).unwrap_or(&[]), None);
+        let name_at = b.len();
+        b.push_new(TokenKind::Ident, name);
+        let (s, e) = self.expr;
+        b.extend(
+            &self.src,
+            self.toks.get(self.name + 1..s).unwrap_or(&[]),
+            Some(true),
+        );
+        let start = b.len();
+        b.extend(&self.src, self.toks.get(s..e).unwrap_or(&[]), None);
+        let end = b.len();
+        for t in self.toks.get(e..).unwrap_or(&[]) {
+            let fresh = t.kind == TokenKind::Comment;
+            b.push(&self.src, t, fresh.then_some(true));
+        }
+        let (src, toks) = b.finish();
+        self.src = src;
+        self.toks = toks;
+        self.name = name_at;
+        self.expr = (start, end);
+    }
+
     /// The last token (whether the attribute ends its line).
     pub(super) fn last(&self) -> Option<(&str, &Tok)> {
         self.toks.last().map(|t| (&*self.src, t))

@@ -162,6 +162,44 @@ impl Body {
         Ok(())
     }
 
+    /// Renames the attribute `from` to `to` where it stands, keeping its
+    /// expression and its comments; whether there was one. Fails, changing
+    /// nothing, when `to` is not an identifier or another attribute already
+    /// has that name.
+    ///
+    /// ```
+    /// use hcl_core::edit::Document;
+    ///
+    /// let mut doc = Document::parse("# seconds\nwait = 30 # at most\nport = 80\n", "f.hcl").unwrap();
+    /// assert!(doc.body_mut().rename_attribute("wait", "timeout").unwrap());
+    /// assert_eq!(doc.to_string(), "# seconds\ntimeout = 30 # at most\nport    = 80\n");
+    /// assert!(doc.body_mut().rename_attribute("port", "timeout").is_err());
+    /// assert!(!doc.body_mut().rename_attribute("gone", "x").unwrap());
+    /// ```
+    pub fn rename_attribute(&mut self, from: &str, to: &str) -> Result<bool, Diagnostics> {
+        if !crate::native::lexer::is_identifier(to) {
+            return Err(Diagnostic::error("Invalid attribute name")
+                .with_detail(format!(
+                    "An attribute name must be an identifier, not {}.",
+                    crate::quote::go_quote(to)
+                ))
+                .into());
+        }
+        if from != to && self.attribute(to).is_some() && self.attribute(from).is_some() {
+            return Err(Diagnostic::error("Duplicate argument")
+                .with_detail(format!(
+                    "The body already has an argument named {}.",
+                    crate::quote::go_quote(to)
+                ))
+                .into());
+        }
+        let attr = self.items.iter_mut().find_map(|i| match i {
+            Item::Attribute(a) if a.name() == from => Some(a),
+            _ => None,
+        });
+        Ok(attr.map(|a| a.rename(to)).is_some())
+    }
+
     /// Removes the attribute of that name with its comments (the comment
     /// lines directly above it and the one at the end of its line);
     /// whether there was one.

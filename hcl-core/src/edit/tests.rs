@@ -439,3 +439,38 @@ fn multi_line_strings_become_heredocs() {
         "a {\n  b = <<EOT\nline one\n  line $${two}\nEOT\n  # c\n  n = <<EOT\nline one\n  line $${two}\nEOT\n}\n"
     );
 }
+
+#[test]
+fn renaming_an_attribute_keeps_its_expression_and_comments() {
+    let mut d = doc(
+        "service \"web\" {\r\n  # how long\r\n  wait_ms  = 1 + 2 # ms\r\n  port     = 80\r\n}\r\n",
+    );
+    let body = d
+        .body_mut()
+        .block_mut("service", &["web"])
+        .unwrap()
+        .body_mut();
+    assert!(
+        body.rename_attribute("wait_ms", "timeout_milliseconds")
+            .unwrap()
+    );
+    assert_eq!(
+        d.to_string(),
+        "service \"web\" {\r\n  # how long\r\n  timeout_milliseconds = 1 + 2 # ms\r\n  port                 = 80\r\n}\r\n"
+    );
+    let body = d
+        .body_mut()
+        .block_mut("service", &["web"])
+        .unwrap()
+        .body_mut();
+    assert_eq!(
+        body.attribute("timeout_milliseconds").unwrap().expression(),
+        "1 + 2"
+    );
+    // Renaming to itself changes nothing but the layout of the line.
+    assert!(body.rename_attribute("port", "port").unwrap());
+    let err = body.rename_attribute("port", "not valid").unwrap_err();
+    assert!(err.to_string().contains("Invalid attribute name"), "{err}");
+    let printed = d.to_string();
+    assert_eq!(doc(&printed).to_string(), printed);
+}
