@@ -1373,6 +1373,53 @@
 //! assert_eq!(hcl_decode::from_str::<Pipeline>(&text, "ci.hcl")?, pipeline);
 //! # Ok::<(), hcl_decode::Error>(())
 //! ```
+//!
+//! The `init` example (`cargo run -p examples --example init`) writes a
+//! default configuration file on first run and reads it back.
+//!
+//! ### Editing a file without losing its comments
+//!
+//! A file the user wrote is changed with [`hcl_core::edit`], HCL's lossless
+//! document (Go's `hclwrite`): what was not edited prints back byte for
+//! byte (comments, blank lines, alignment, line endings), and the edited
+//! lines are laid out as `hclfmt` would lay them out. A settings screen
+//! saving one value, or a migration to a new format:
+//!
+//! ```
+//! use hcl_decode::hcl_core::{Value, edit::Document};
+//!
+//! let text = "# ports\nlisten_port = 8080 # public\nworkers     = 4\n\nbackend \"db\" {\n  timeout_ms = 250\n}\n";
+//! let mut doc = Document::parse(text, "app.hcl").map_err(|d| d.to_string())?;
+//! let body = doc.body_mut();
+//! body.rename_attribute("listen_port", "port").map_err(|d| d.to_string())?;
+//! body.set_attribute_value("workers", &Value::from(8)).map_err(|d| d.to_string())?;
+//! let backend = body.block_mut("backend", &["db"]).ok_or("no backend block")?;
+//! backend.set_block_type("upstream").map_err(|d| d.to_string())?;
+//! assert!(backend.body_mut().remove_attribute("timeout_ms"));
+//! assert_eq!(
+//!     doc.to_string(),
+//!     "# ports\nport    = 8080 # public\nworkers = 8\n\nupstream \"db\" {\n}\n"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The `migrate` example (`cargo run -p examples --example migrate`) brings
+//! a whole file to a new format this way.
+//!
+//! ### Formatting, and formatting in CI
+//!
+//! [`hcl_core::format::format`] lays out source text exactly as HashiCorp's
+//! `hclfmt` and `terraform fmt` do, and the `hclfmt` binary of this
+//! workspace is a drop-in for Go's (same flags, output and exit codes). In
+//! CI, `hclfmt -check -require-no-change FILES... > /dev/null` fails when
+//! a file does not parse (printing its diagnostics) or is not formatted
+//! (naming it); `hclfmt -w FILES...` fixes the layout.
+//!
+//! ```
+//! use hcl_decode::hcl_core::format::format_str;
+//!
+//! assert_eq!(format_str("a=1\nbbb = [1,2]\n"), "a   = 1\nbbb = [1, 2]\n");
+//! ```
 pub mod decode;
 pub mod decoder;
 pub mod duration;
