@@ -106,7 +106,7 @@ impl NativeExpression {
 
 impl Expression for NativeExpression {
     fn value(&self, ctx: &EvalContext) -> (Value, Diagnostics) {
-        Evaluator::new(&self.file).eval(self.id, ctx)
+        Evaluator::new(&self.file, ctx.semantics()).eval(self.id, ctx)
     }
 
     fn variables(&self) -> Vec<Traversal> {

@@ -19,6 +19,7 @@
 //! Go implementation allows that too).
 
 mod call;
+mod divergence;
 mod ops;
 mod template;
 #[cfg(test)]
@@ -28,12 +29,13 @@ use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
 use std::sync::Arc;
 
-use crate::convert::convert;
+use crate::convert::{convert_with, unify_with};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::native::ast::{Ast, Expr, ExprId, ExprKind, ForExpr, List, Step};
 use crate::native::file::ParsedFile;
 use crate::pos::Range;
+use crate::semantics::Semantics;
 use crate::source::Span;
 use crate::suggest::suggestion;
 use crate::ty::Type;
@@ -66,18 +68,28 @@ pub(crate) struct Evaluator<'f> {
     /// The elements currently visited by splats: the splat's item symbol
     /// and its value, innermost last.
     pub(super) items: Vec<(ExprId, Value)>,
+    /// The rule set of the evaluation context (child contexts inherit it,
+    /// so it holds for the whole evaluation).
+    pub(super) sem: Semantics,
+    /// A `for` expression whose tuple a template `for` directive joins:
+    /// joined, an unknown element gives an unknown string by either rule
+    /// set, so the `for` need not warn that the rule sets part.
+    pub(super) joined_for: Option<ExprId>,
     depth: usize,
 }
 
 impl<'f> Evaluator<'f> {
-    /// An evaluator for the expressions of `file`.
-    pub(crate) fn new(file: &'f Arc<ParsedFile>) -> Evaluator<'f> {
+    /// An evaluator for the expressions of `file`, by the rules of `sem`
+    /// (the evaluation context's [`EvalContext::semantics`]).
+    pub(crate) fn new(file: &'f Arc<ParsedFile>, sem: Semantics) -> Evaluator<'f> {
         Evaluator {
             file,
             shared: file,
             ast: file.ast(),
             locals: Vec::new(),
             items: Vec::new(),
+            sem,
+            joined_for: None,
             depth: 0,
         }
     }
@@ -395,7 +407,7 @@ impl<'f> Evaluator<'f> {
                 )
                 .into());
         }
-        match convert(&key, &Type::String) {
+        match convert_with(&key, &Type::String, self.sem) {
             Ok(k) => Ok(k.as_str().map(str::to_owned)),
             Err(e) => Err(self
                 .error(
@@ -440,19 +452,20 @@ impl<'f> Evaluator<'f> {
 
     // ----- for expressions -----
 
-    fn eval_for(&mut self, _: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
+    fn eval_for(&mut self, id: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
         let ExprKind::For(for_id) = node.kind else {
             return (Value::dynamic(), Diagnostics::new());
         };
         let f = self.ast.for_expr(for_id);
         let collection = self.eval(f.collection, ctx);
-        self.for_over(f, node, collection, ctx)
+        self.for_over(id, f, node, collection, ctx)
     }
 
     /// A `for` expression, once its collection is evaluated.
     #[inline(never)]
     fn for_over(
         &mut self,
+        id: ExprId,
         f: &'f ForExpr,
         node: &Expr,
         (collection, mut diags): Evaluated,
@@ -477,12 +490,13 @@ impl<'f> Evaluator<'f> {
         let state = ForState {
             diags,
             known: true,
+            unknown_element: false,
             span: node.span,
         };
         let pairs = iteration_pairs(&collection);
         match f.key {
-            Some(key_expr) => self.for_object(f, key_expr, &names, pairs, state, ctx),
-            None => self.for_tuple(f, &names, pairs, state, ctx),
+            Some(key_expr) => self.for_object(id, f, key_expr, &names, pairs, state, ctx),
+            None => self.for_tuple(id, f, &names, pairs, state, ctx),
         }
     }
 
@@ -513,6 +527,7 @@ impl<'f> Evaluator<'f> {
     #[inline(never)]
     fn for_tuple(
         &mut self,
+        id: ExprId,
         f: &ForExpr,
         names: &ForNames<'f>,
         pairs: Vec<(Value, Value)>,
@@ -526,15 +541,17 @@ impl<'f> Evaluator<'f> {
             self.locals.truncate(mark);
             values.extend(item);
         }
-        if !state.known {
+        if !self.for_result_known(id, &mut state) {
             return (Value::dynamic(), state.diags);
         }
         (Value::tuple(values), state.diags)
     }
 
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn for_object(
         &mut self,
+        id: ExprId,
         f: &ForExpr,
         key_expr: ExprId,
         names: &ForNames<'f>,
@@ -563,7 +580,7 @@ impl<'f> Evaluator<'f> {
                 }
             }
         }
-        if !state.known {
+        if !self.for_result_known(id, &mut state) {
             return (Value::dynamic(), state.diags);
         }
         if f.group {
@@ -573,6 +590,25 @@ impl<'f> Evaluator<'f> {
                 .collect();
         }
         (Value::object(values), state.diags)
+    }
+
+    /// Whether the result of a `for` expression is known, once every
+    /// element is gathered: not when something made it unknown by either
+    /// rule set, nor, by the spec, when an element is unknown. Where only
+    /// the latter holds, Go's result would be known, and a warning says so
+    /// (unless a template joins the result, which is then an unknown
+    /// string by either rule set).
+    fn for_result_known(&mut self, id: ExprId, state: &mut ForState) -> bool {
+        if !state.known {
+            return false;
+        }
+        if !state.unknown_element || self.sem.is_go() {
+            return true;
+        }
+        if self.joined_for != Some(id) {
+            state.diags.push(self.for_divergence(id, state.span));
+        }
+        false
     }
 
     /// Defines the iteration variables; returns the mark to truncate the
@@ -644,7 +680,7 @@ impl<'f> Evaluator<'f> {
             state.known = false;
             return false;
         }
-        match convert(&include, &Type::Bool) {
+        match convert_with(&include, &Type::Bool, self.sem) {
             Ok(b) if !b.is_known() => {
                 state.known = false;
                 false
@@ -681,7 +717,7 @@ impl<'f> Evaluator<'f> {
             state.known = false;
             return None;
         }
-        match convert(&key, &Type::String) {
+        match convert_with(&key, &Type::String, self.sem) {
             Ok(k) => {
                 let k = k.as_str().map(str::to_owned);
                 if k.is_none() {
@@ -747,7 +783,7 @@ impl<'f> Evaluator<'f> {
                 Some(span),
             ));
         }
-        convert(result, &Type::Bool)
+        convert_with(result, &Type::Bool, self.sem)
             .err()
             .map(|e| self.invalid_condition(cond, &e.to_string(), span))
     }
@@ -875,7 +911,7 @@ impl<'f> Evaluator<'f> {
                     let list = Value::list_of(element, []).unwrap_or_else(|_| Value::empty_tuple());
                     return (list, diags);
                 }
-                (list_of_values(values), diags)
+                (list_of_values(values, self.sem), diags)
             }
             _ => (Value::tuple(values), diags),
         }
@@ -921,18 +957,20 @@ struct ForNames<'f> {
 #[derive(Debug)]
 struct ForState {
     diags: Diagnostics,
-    /// Unset once an element is unknown or fails: the result is then the
-    /// dynamic value.
+    /// Unset once a condition or key is unknown, or something fails: the
+    /// result is then the dynamic value (by either rule set).
     known: bool,
+    /// Set once an element's value is unknown (but valid): by the spec the
+    /// result is then the dynamic value; Go keeps the element.
+    unknown_element: bool,
     /// The whole `for` expression.
     span: Span,
 }
 
-/// An element's value: an unknown (but valid) one makes the result of the
-/// `for` expression the dynamic value, as the spec says. (Go keeps it.)
+/// An element's value, noting whether it is unknown (but valid).
 fn for_value((value, d): Evaluated, state: &mut ForState) -> Value {
     if !value.is_known() && !d.has_errors() {
-        state.known = false;
+        state.unknown_element = true;
     }
     state.diags.extend(d);
     value
@@ -1009,8 +1047,8 @@ fn iteration_pairs(collection: &Value) -> Vec<(Value, Value)> {
 
 /// A list of the values, which come from one element type and so normally
 /// share one type; if they do not (an unknown of another type, say), they
-/// are unified, and as a last resort kept as a tuple.
-fn list_of_values(values: Vec<Value>) -> Value {
+/// are unified by the rules of `sem`, and as a last resort kept as a tuple.
+fn list_of_values(values: Vec<Value>, sem: Semantics) -> Value {
     let Some(first) = values.first() else {
         return Value::empty_tuple();
     };
@@ -1019,9 +1057,12 @@ fn list_of_values(values: Vec<Value>) -> Value {
         return Value::list_of(ty, values.clone()).unwrap_or_else(|_| Value::tuple(values));
     }
     let types: Vec<Type> = values.iter().map(|v| v.ty().clone()).collect();
-    if let Some(unified) = crate::convert::unify(&types) {
-        let converted: Result<Vec<Value>, _> =
-            values.iter().map(|v| convert(v, &unified.ty)).collect();
+    if let Some(unified) = unify_with(&types, sem) {
+        let converted: Result<Vec<Value>, _> = values
+            .iter()
+            .zip(&unified.conversions)
+            .map(|(v, c)| c.as_ref().map_or_else(|| Ok(v.clone()), |c| c.apply(v)))
+            .collect();
         if let Ok(converted) = converted
             && let Ok(list) = Value::list_of(unified.ty, converted)
         {
