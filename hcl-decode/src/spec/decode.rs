@@ -10,11 +10,13 @@ use std::rc::Rc;
 use hcl_core::body::{
     AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema, DynBody, DynExpression,
 };
-use hcl_core::convert::{convert, unify};
+use hcl_core::convert::{convert_with, unify_with};
 use hcl_core::path::{Path, PathStep};
 use hcl_core::pos::{Pos, Range};
 use hcl_core::quote::go_quote;
-use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Traversal, Type, Value};
+use hcl_core::{
+    Body, Diagnostic, Diagnostics, EvalContext, Expression, Semantics, Traversal, Type, Value,
+};
 
 use super::{BlockListSpec, BlockMapSpec, Spec, TransformSpec, ValidateSpec};
 
@@ -469,7 +471,7 @@ impl<'c> SpecDecoder<'c> {
                     return (Value::null(a.ty.clone()), Diagnostics::new());
                 };
                 let (value, mut diags) = attr.expr.value(self.ctx);
-                match convert(&value, &a.ty) {
+                match convert_with(&value, &a.ty, self.ctx.semantics()) {
                     Ok(v) => (v, diags),
                     Err(e) => {
                         let (subject, message) = conversion_subject(&attr.expr, &e);
@@ -546,7 +548,7 @@ impl<'c> SpecDecoder<'c> {
                 for attr in attrs {
                     let (value, more) = attr.expr.value(self.ctx);
                     diags.extend(more);
-                    let value = match convert(&value, &b.element_type) {
+                    let value = match convert_with(&value, &b.element_type, self.ctx.semantics()) {
                         Ok(v) => v,
                         Err(e) => {
                             let (subject, message) = conversion_subject(&attr.expr, &e);
@@ -564,7 +566,7 @@ impl<'c> SpecDecoder<'c> {
                     };
                     values.insert(attr.name, value);
                 }
-                match make_map(&b.element_type, values) {
+                match make_map(&b.element_type, values, self.ctx.semantics()) {
                     Ok(v) => (v, diags),
                     Err(message) => {
                         diags.push(
@@ -666,7 +668,7 @@ impl<'c> SpecDecoder<'c> {
             return (value, diags);
         }
         let types: Vec<Type> = elements.iter().map(|e| e.ty().clone()).collect();
-        let Some(unified) = unify(&types) else {
+        let Some(unified) = unify_with(&types, self.ctx.semantics()) else {
             diags.push(
                 Diagnostic::error(format!(
                     "Unconsistent argument types in {} blocks",
@@ -749,7 +751,7 @@ impl<'c> SpecDecoder<'c> {
             let empty = Value::map_of(nested_type, std::iter::empty::<(String, Value)>());
             return (empty.unwrap_or_else(|_| Value::dynamic()), diags);
         }
-        match root.build(depth, &nested_type) {
+        match root.build(depth, &nested_type, self.ctx.semantics()) {
             Ok(v) => (v, diags),
             Err(message) => {
                 let mut d = Diagnostic::error(format!("Inconsistent {} blocks", b.type_name))
@@ -787,7 +789,7 @@ impl<'c> SpecDecoder<'c> {
         if failed || !condition.is_known() {
             return (value, diags);
         }
-        let valid = match convert(&condition, &Type::Bool) {
+        let valid = match convert_with(&condition, &Type::Bool, ctx.semantics()) {
             Ok(c) if !c.is_null() => c.is_true(),
             Ok(_) => {
                 diags.push(invalid_condition(
@@ -810,7 +812,7 @@ impl<'c> SpecDecoder<'c> {
         if failed {
             return (value, diags);
         }
-        let detail = match convert(&message, &Type::String) {
+        let detail = match convert_with(&message, &Type::String, ctx.semantics()) {
             Ok(m) if m.is_known() && !m.is_null() => m.as_str().unwrap_or_default().to_owned(),
             _ => String::new(),
         };
@@ -848,23 +850,27 @@ struct MapNode {
 }
 
 impl MapNode {
-    fn build(self, depth: usize, element_type: &Type) -> Result<Value, String> {
+    fn build(self, depth: usize, element_type: &Type, sem: Semantics) -> Result<Value, String> {
         if depth <= 1 {
-            return make_map(element_type, self.values);
+            return make_map(element_type, self.values, sem);
         }
         let mut built = BTreeMap::new();
         for (key, child) in self.children {
-            built.insert(key, child.build(depth - 1, element_type)?);
+            built.insert(key, child.build(depth - 1, element_type, sem)?);
         }
         let ty = (1..depth).fold(element_type.clone(), |t, _| Type::map(t));
-        make_map(&ty, built)
+        make_map(&ty, built, sem)
     }
 }
 
 /// A map of the given values: of their common type, or of the type they
-/// unify to (the values converted), or of `element_type` when there are
-/// none.
-fn make_map(element_type: &Type, values: BTreeMap<String, Value>) -> Result<Value, String> {
+/// unify to by the rules of `sem` (the values converted), or of
+/// `element_type` when there are none.
+fn make_map(
+    element_type: &Type,
+    values: BTreeMap<String, Value>,
+    sem: Semantics,
+) -> Result<Value, String> {
     let Some(first) = values.values().next() else {
         return Value::map_of(element_type.clone(), values).map_err(|e| e.to_string());
     };
@@ -876,7 +882,7 @@ fn make_map(element_type: &Type, values: BTreeMap<String, Value>) -> Result<Valu
         return Ok(map);
     }
     let types: Vec<Type> = values.values().map(|v| v.ty().clone()).collect();
-    let unified = unify(&types).ok_or_else(|| "the value types do not unify".to_owned())?;
+    let unified = unify_with(&types, sem).ok_or_else(|| "the value types do not unify".to_owned())?;
     let mut converted = BTreeMap::new();
     for ((key, value), conversion) in values.into_iter().zip(&unified.conversions) {
         let value = match conversion {
