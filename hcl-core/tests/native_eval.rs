@@ -2400,7 +2400,10 @@ fn spec_mode_idioms_differ_from_go_and_warn_once() {
     // What the spec gives, and one warning at the expression that parts
     // from Go (the outer conditional of the nested one; the `for`).
     let spec = [
-        ("(unknown object({1=number})) : object({1=number})", "1,1-31"),
+        (
+            "(unknown object({1=number})) : object({1=number})",
+            "1,1-31",
+        ),
         (r#"{ "1" = null } : object({1=number})"#, "1,1-31"),
         (
             r#"{ "key" = null, "name" = null } : object({key=string,name=string})"#,
@@ -2435,29 +2438,35 @@ fn divergence_warnings_say_what_each_rule_set_gives_and_how_to_agree() {
     let (_, w) = eval_warnings(r#"false ? {name = "n", key = "k"} : {}"#, Semantics::Spec);
     assert_eq!(
         w,
-        ["Result differs from HashiCorp's HCL | By the HCL specification the result types \
+        [
+            "Result differs from HashiCorp's HCL | By the HCL specification the result types \
           object({key=string,name=string}) and object({}) unify as object({key=string,name=string}), an object \
           type with the attributes of both (an attribute one result lacks is null in it); HashiCorp's \
           implementation (as in Terraform) unifies them as map(string), so the two give different results here. \
           To get the same result from both, give both results one type: maps (convert each with `tomap(...)`), \
-          or objects with the same attributes. | t.hcl:1,1-37 | -"]
+          or objects with the same attributes. | t.hcl:1,1-37 | -"
+        ]
     );
     let (_, w) = eval_warnings("[for v in list: ustr]", Semantics::Spec);
     assert_eq!(
         w,
-        ["Result differs from HashiCorp's HCL | An element of this 'for' expression is unknown, so by the HCL \
+        [
+            "Result differs from HashiCorp's HCL | An element of this 'for' expression is unknown, so by the HCL \
           specification the whole result is an unknown value of dynamic type; HashiCorp's implementation (as in \
           Terraform) gives a tuple holding the unknown elements, whose length and known elements are known. The \
-          two agree once every element is known. | t.hcl:1,1-22 | -"]
+          two agree once every element is known. | t.hcl:1,1-22 | -"
+        ]
     );
     let (v, w) = eval_warnings("nul == nlist", Semantics::Spec);
     assert_eq!(v, "false : bool");
     assert_eq!(
         w,
-        ["Result differs from HashiCorp's HCL | By the HCL specification values of different types (string and \
+        [
+            "Result differs from HashiCorp's HCL | By the HCL specification values of different types (string and \
           list(string) here) are never equal, so this gives false; HashiCorp's implementation (as in Terraform), \
           where any two null values are equal whatever their types, gives true. To get the same result from \
-          both, compare with the literal `null`, or convert both operands to one type. | t.hcl:1,1-13 | -"]
+          both, compare with the literal `null`, or convert both operands to one type. | t.hcl:1,1-13 | -"
+        ]
     );
 }
 
@@ -2527,7 +2536,11 @@ fn go_mode_for_expression_keeps_unknown_elements() {
         ("{for v in list: ustr => v}", DYN),
         ("[for v in ulist: v]", DYN),
     ] {
-        assert_eq!(eval_warnings(src, Semantics::Go), (go.to_owned(), vec![]), "{src}");
+        assert_eq!(
+            eval_warnings(src, Semantics::Go),
+            (go.to_owned(), vec![]),
+            "{src}"
+        );
     }
 }
 
@@ -2538,10 +2551,17 @@ fn go_mode_conditional_unifies_objects_by_go_rules() {
     for (src, go) in [
         ("t ? {a = 1} : {b = 2}", r#"{ "a" = 1 } : map(number)"#),
         ("f ? {a = 1} : {b = 2}", r#"{ "b" = 2 } : map(number)"#),
-        ("ubool ? {a = 1} : {b = 2}", "(unknown map(number)) : map(number)"),
+        (
+            "ubool ? {a = 1} : {b = 2}",
+            "(unknown map(number)) : map(number)",
+        ),
         ("t ? map : {c = 3}", r#"{ "a" = 1, "b" = 2 } : map(number)"#),
     ] {
-        assert_eq!(eval_warnings(src, Semantics::Go), (go.to_owned(), vec![]), "{src}");
+        assert_eq!(
+            eval_warnings(src, Semantics::Go),
+            (go.to_owned(), vec![]),
+            "{src}"
+        );
     }
     // Attribute types with no common type: no map either.
     let mut ctx = ctx();
@@ -2559,7 +2579,10 @@ fn go_mode_conditional_unifies_objects_by_go_rules() {
     );
     // In spec mode that one unifies, with a warning that Go rejects it.
     let (v, w) = eval_warnings("t ? {a = true} : {b = 1}", Semantics::Spec);
-    assert_eq!(v, r#"{ "a" = true, "b" = null } : object({a=bool,b=number})"#);
+    assert_eq!(
+        v,
+        r#"{ "a" = true, "b" = null } : object({a=bool,b=number})"#
+    );
     assert!(w[0].contains("finds no common type, an error"), "{w:?}");
 }
 
@@ -2571,7 +2594,11 @@ fn go_mode_conditional_unifies_list_and_tuple_as_list() {
         (r#"f ? list : ["x"]"#, r#"["x"] : list(string)"#),
         ("t ? (t ? [7] : []) : []", "[7] : list(number)"),
     ] {
-        assert_eq!(eval_warnings(src, Semantics::Go), (go.to_owned(), vec![]), "{src}");
+        assert_eq!(
+            eval_warnings(src, Semantics::Go),
+            (go.to_owned(), vec![]),
+            "{src}"
+        );
     }
 }
 
@@ -2583,7 +2610,11 @@ fn go_mode_equality_of_nulls_ignores_types() {
         ("nul != nlist", "false : bool"),
         ("nul == null", "true : bool"),
     ] {
-        assert_eq!(eval_warnings(src, Semantics::Go), (go.to_owned(), vec![]), "{src}");
+        assert_eq!(
+            eval_warnings(src, Semantics::Go),
+            (go.to_owned(), vec![]),
+            "{src}"
+        );
     }
 }
 
@@ -2595,7 +2626,10 @@ fn go_mode_conversions_of_operands_follow_go() {
         ("1001 : number".to_owned(), vec![])
     );
     let (v, d) = parse(r#""1e3" + 1"#).value(&ctx());
-    assert_eq!((show(&v).as_str(), d.has_errors()), ("(unknown number) : number", true));
+    assert_eq!(
+        (show(&v).as_str(), d.has_errors()),
+        ("(unknown number) : number", true)
+    );
 }
 
 // ---------------------------------------------------------------------------

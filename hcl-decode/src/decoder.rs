@@ -388,7 +388,10 @@ impl Decoder {
             Some(base) => base.new_child(),
             None => EvalContext::new(),
         };
-        if let Some(semantics) = self.semantics.or(self.base.as_ref().map(EvalContext::semantics)) {
+        if let Some(semantics) = self
+            .semantics
+            .or(self.base.as_ref().map(EvalContext::semantics))
+        {
             ctx.set_semantics(semantics);
         }
         if literal {

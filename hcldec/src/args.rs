@@ -328,7 +328,8 @@ mod tests {
         assert_eq!(
             p(&["--semantics=cty"]),
             Err(ArgsError::Invalid(
-                "invalid argument \"cty\" for \"--semantics\" flag: must be \"spec\" or \"go\"".into()
+                "invalid argument \"cty\" for \"--semantics\" flag: must be \"spec\" or \"go\""
+                    .into()
             ))
         );
         // Not in the usage, which stays Go's.

@@ -882,7 +882,8 @@ fn make_map(
         return Ok(map);
     }
     let types: Vec<Type> = values.values().map(|v| v.ty().clone()).collect();
-    let unified = unify_with(&types, sem).ok_or_else(|| "the value types do not unify".to_owned())?;
+    let unified =
+        unify_with(&types, sem).ok_or_else(|| "the value types do not unify".to_owned())?;
     let mut converted = BTreeMap::new();
     for ((key, value), conversion) in values.into_iter().zip(&unified.conversions) {
         let value = match conversion {

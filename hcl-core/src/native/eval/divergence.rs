@@ -58,7 +58,8 @@ impl Evaluator<'_> {
         };
         let go_part = match go {
             Some(Type::Dynamic) => {
-                "unifies them as the dynamic pseudo-type, and the result is an unknown value".to_owned()
+                "unifies them as the dynamic pseudo-type, and the result is an unknown value"
+                    .to_owned()
             }
             Some(ty) => format!("unifies them as {ty}"),
             None => "finds no common type, an error".to_owned(),

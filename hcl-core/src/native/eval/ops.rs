@@ -329,7 +329,11 @@ impl Evaluator<'_> {
             // An unknown condition chooses neither result.
             None if !cond.is_known() => {}
             None => {
-                diags.extend(if chosen_is_true { true_diags } else { false_diags });
+                diags.extend(if chosen_is_true {
+                    true_diags
+                } else {
+                    false_diags
+                });
             }
             Some(CondFailure::Null) => diags.push(self.error(
                 "Null condition",
@@ -487,10 +491,7 @@ fn conditional_plan(t: &Value, f: &Value, sem: Semantics) -> Option<CondPlan> {
 /// unification takes place).
 fn unify_may_differ(t: &Value, f: &Value) -> bool {
     let (tt, ft) = (t.ty(), f.ty());
-    tt != ft
-        && !(tt.is_primitive() && ft.is_primitive())
-        && !tt.is_dynamic()
-        && !ft.is_dynamic()
+    tt != ft && !(tt.is_primitive() && ft.is_primitive()) && !tt.is_dynamic() && !ft.is_dynamic()
 }
 
 /// The value a conditional gives by `plan` for condition `cond`, and why
