@@ -2503,6 +2503,45 @@ fn no_divergence_warning_where_the_rule_sets_agree() {
 }
 
 #[test]
+fn divergence_of_a_result_reaches_a_conditional_with_an_unknown_condition() {
+    // The result type comes from both results; by the spec the `for` makes
+    // it dynamic, by Go a list of strings.
+    let src = "ubool ? [for v in list: ustr] : []";
+    assert_eq!(
+        eval_warnings(src, Semantics::Go),
+        ("(unknown list(string)) : list(string)".to_owned(), vec![])
+    );
+    let (v, w) = eval_warnings(src, Semantics::Spec);
+    assert_eq!((v.as_str(), w.len()), (DYN, 1));
+    assert!(w[0].contains("'for' expression"), "{w:?}");
+}
+
+#[test]
+fn divergence_that_does_not_reach_the_result_is_not_reported() {
+    // The conditional parts from Go, but the attribute taken from it is the
+    // same either way: no warning. Where the difference reaches the result,
+    // the warning stays.
+    assert_eq!(
+        eval_warnings("(t ? {a = 1} : {b = 2}).a", Semantics::Spec),
+        ("1 : number".to_owned(), vec![])
+    );
+    assert_eq!(
+        eval_warnings("upper([for v in list: ustr][0])", Semantics::Spec).1,
+        Vec::<String>::new()
+    );
+    let src = "[for k, v in (t ? {a = 1} : {b = 2}): k]";
+    let (v, w) = eval_warnings(src, Semantics::Spec);
+    assert_eq!(
+        (v.as_str(), w.len()),
+        (r#"["a", "b"] : tuple([string,string])"#, 1)
+    );
+    assert_eq!(
+        eval_warnings(src, Semantics::Go),
+        (r#"["a"] : tuple([string])"#.to_owned(), vec![])
+    );
+}
+
+#[test]
 fn go_mode_has_no_divergence_warnings() {
     for src in [
         "t ? {a = 1} : {b = 2}",

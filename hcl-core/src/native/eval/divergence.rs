@@ -10,7 +10,7 @@
 //! answer only where the types differ in a way a row covers; this module
 //! only words the warnings.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::native::ast::{Expr, ExprId, ExprKind};
 use crate::source::Span;
 use crate::ty::Type;
@@ -19,7 +19,12 @@ use crate::value::Value;
 use super::Evaluator;
 
 /// The summary of every such warning.
-pub(crate) const SUMMARY: &str = "Result differs from HashiCorp's HCL";
+const SUMMARY: &str = "Result differs from HashiCorp's HCL";
+
+/// Whether `d` is one of these warnings.
+pub(super) fn is_divergence(d: &Diagnostic) -> bool {
+    d.severity == Severity::Warning && d.summary == SUMMARY
+}
 
 impl Evaluator<'_> {
     fn divergence(&self, detail: String, subject: Span, context: Option<Span>) -> Diagnostic {

@@ -51,6 +51,37 @@ pub(crate) const MAX_EVAL_DEPTH: usize = 1024;
 /// The result of evaluating one node.
 pub(crate) type Evaluated = (Value, Diagnostics);
 
+/// Evaluates expression `id` of `file` in `ctx`, by the context's rules.
+///
+/// In spec mode, where the evaluation found that the rule sets part (a
+/// divergence warning, see `divergence`), the expression is evaluated
+/// again by Go's rules, and the warnings are kept only if the results
+/// differ: a difference inside the expression that does not reach its
+/// result (`(t ? {a = 1} : {b = 2}).a`) is no surprise to warn about. So
+/// the second evaluation happens only where a warning was found.
+pub(crate) fn evaluate(file: &Arc<ParsedFile>, id: ExprId, ctx: &EvalContext) -> Evaluated {
+    let sem = ctx.semantics();
+    let (value, diags) = Evaluator::new(file, sem).eval(id, ctx);
+    if sem.is_go() || !diags.iter().any(divergence::is_divergence) {
+        return (value, diags);
+    }
+    let mut go_ctx = ctx.new_child();
+    go_ctx.set_semantics(Semantics::Go);
+    let (go_value, go_diags) = Evaluator::new(file, Semantics::Go).eval(id, &go_ctx);
+    let agree = match (diags.has_errors(), go_diags.has_errors()) {
+        (false, false) => go_value == value,
+        (spec_failed, go_failed) => spec_failed && go_failed,
+    };
+    if !agree {
+        return (value, diags);
+    }
+    let kept = diags
+        .into_iter()
+        .filter(|d| !divergence::is_divergence(d))
+        .collect();
+    (value, kept)
+}
+
 /// The evaluation of one kind of node.
 type Handler<'f> = fn(&mut Evaluator<'f>, ExprId, &'f Expr, &EvalContext) -> Evaluated;
 

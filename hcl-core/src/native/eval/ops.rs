@@ -326,8 +326,16 @@ impl Evaluator<'_> {
             })
         });
         match failure {
-            // An unknown condition chooses neither result.
-            None if !cond.is_known() => {}
+            // An unknown condition chooses neither result, but the result's
+            // type comes from both: where one differs from Go's (a `for`
+            // made unknown), so does the result, and its warning stays.
+            None if !cond.is_known() => {
+                for d in true_diags.into_iter().chain(false_diags) {
+                    if super::divergence::is_divergence(&d) {
+                        diags.push(d);
+                    }
+                }
+            }
             None => {
                 diags.extend(if chosen_is_true {
                     true_diags
@@ -491,7 +499,7 @@ fn conditional_plan(t: &Value, f: &Value, sem: Semantics) -> Option<CondPlan> {
 /// unification takes place).
 fn unify_may_differ(t: &Value, f: &Value) -> bool {
     let (tt, ft) = (t.ty(), f.ty());
-    tt != ft && !(tt.is_primitive() && ft.is_primitive()) && !tt.is_dynamic() && !ft.is_dynamic()
+    !(tt == ft || tt.is_dynamic() || ft.is_dynamic() || (tt.is_primitive() && ft.is_primitive()))
 }
 
 /// The value a conditional gives by `plan` for condition `cond`, and why
