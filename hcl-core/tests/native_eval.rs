@@ -2664,11 +2664,27 @@ fn go_mode_conversions_of_operands_follow_go() {
         eval_warnings(r#""1e3" + 1"#, Semantics::Go),
         ("1001 : number".to_owned(), vec![])
     );
+    // In spec mode it is an error, and a warning says that Go accepts it.
     let (v, d) = parse(r#""1e3" + 1"#).value(&ctx());
     assert_eq!(
-        (show(&v).as_str(), d.has_errors()),
-        ("(unknown number) : number", true)
+        (show(&v), show_diags(&d)),
+        (
+            "(unknown number) : number".to_owned(),
+            vec![
+                "Invalid operand | Unsuitable value for left operand: a number is required. | t.hcl:1,1-6 | t.hcl:1,1-10"
+                    .to_owned(),
+                "Result differs from HashiCorp's HCL | By the HCL specification this expression is in error (see \
+                 the error reported with it); HashiCorp's implementation (as in Terraform), whose conversions are \
+                 more lenient here, accepts it and gives a value of type number. Write it so that the \
+                 specification accepts it too (the error says what it needs), and both give the same result. | \
+                 t.hcl:1,1-10 | -"
+                    .to_owned(),
+            ]
+        )
     );
+    // An error by both rule sets gets no such warning.
+    let (_, d) = parse(r#""x" + 1"#).value(&ctx());
+    assert_eq!(d.len(), 1);
 }
 
 // ---------------------------------------------------------------------------

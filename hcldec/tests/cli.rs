@@ -688,6 +688,50 @@ fn semantics_flag_chooses_the_rule_set() {
         (0, r#"{"x":[7]}"#, "")
     );
 
+    // The conversion of an attribute's value to the spec's type.
+    std::fs::write(
+        dir.join("typed.hcldec"),
+        "object {\n  attr \"o\" { type = object({a = string}) }\n  attr \"n\" { type = number }\n}\n",
+    )
+    .expect("spec");
+    std::fs::write(dir.join("typed.hcl"), "o = {}\nn = \"1e3\"\n").expect("input");
+    let out = run_in(
+        &dir,
+        &["--spec", "typed.hcldec", "--keep-nulls", "typed.hcl"],
+        None,
+    );
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stderr.matches(differs).count(), 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("rejects it: attribute \"a\" is required"),
+        "{}",
+        out.stderr
+    );
+    let out = run_in(
+        &dir,
+        &["--semantics=go", "--spec", "typed.hcldec", "typed.hcl"],
+        None,
+    );
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("attribute \"a\" is required") && !out.stderr.contains(differs),
+        "{}",
+        out.stderr
+    );
+    std::fs::write(dir.join("typed.hcl"), "o = {a = \"x\"}\nn = \"1e3\"\n").expect("input");
+    let out = run_in(
+        &dir,
+        &["--semantics=go", "--spec", "typed.hcldec", "typed.hcl"],
+        None,
+    );
+    assert_eq!(
+        (out.code, out.stdout.trim()),
+        (0, r#"{"n":1000,"o":{"a":"x"}}"#),
+        "{}",
+        out.stderr
+    );
+
     let out = run_in(
         &dir,
         &["--semantics=cty", "--spec", "spec.hcldec", "maps.hcl"],

@@ -14,6 +14,7 @@ use hcl_core::convert::{convert_with, unify_with};
 use hcl_core::path::{Path, PathStep};
 use hcl_core::pos::{Pos, Range};
 use hcl_core::quote::go_quote;
+use hcl_core::semantics::DIVERGENCE_SUMMARY;
 use hcl_core::{
     Body, Diagnostic, Diagnostics, EvalContext, Expression, Semantics, Traversal, Type, Value,
 };
@@ -471,7 +472,11 @@ impl<'c> SpecDecoder<'c> {
                     return (Value::null(a.ty.clone()), Diagnostics::new());
                 };
                 let (value, mut diags) = attr.expr.value(self.ctx);
-                match convert_with(&value, &a.ty, self.ctx.semantics()) {
+                let converted = convert_with(&value, &a.ty, self.ctx.semantics());
+                if let Some(d) = conversion_divergence(&value, &a.ty, &converted, self.ctx, attr) {
+                    diags.push(d);
+                }
+                match converted {
                     Ok(v) => (v, diags),
                     Err(e) => {
                         let (subject, message) = conversion_subject(&attr.expr, &e);
@@ -548,7 +553,13 @@ impl<'c> SpecDecoder<'c> {
                 for attr in attrs {
                     let (value, more) = attr.expr.value(self.ctx);
                     diags.extend(more);
-                    let value = match convert_with(&value, &b.element_type, self.ctx.semantics()) {
+                    let converted = convert_with(&value, &b.element_type, self.ctx.semantics());
+                    if let Some(d) =
+                        conversion_divergence(&value, &b.element_type, &converted, self.ctx, &attr)
+                    {
+                        diags.push(d);
+                    }
+                    let value = match converted {
                         Ok(v) => v,
                         Err(e) => {
                             let (subject, message) = conversion_subject(&attr.expr, &e);
@@ -893,6 +904,49 @@ fn make_map(
         converted.insert(key, value);
     }
     Value::map_of(unified.ty, converted).map_err(|e| e.to_string())
+}
+
+/// In spec mode, a warning where converting an attribute's value to its
+/// type gives another result by Go's rules (an error where the other
+/// succeeds, or another value: an object missing attributes, a map with
+/// extra keys, a string with an exponent, ...). Go's conversion is tried
+/// only where ours failed or the value is not of a primitive type (where
+/// the rule sets agree), so that the usual case costs nothing more.
+fn conversion_divergence(
+    value: &Value,
+    ty: &Type,
+    converted: &Result<Value, hcl_core::convert::ConversionError>,
+    ctx: &EvalContext,
+    attr: &hcl_core::body::Attribute,
+) -> Option<Diagnostic> {
+    if ctx.semantics().is_go()
+        || (converted.is_ok() && (value.ty() == ty || value.ty().is_primitive()))
+    {
+        return None;
+    }
+    let go = convert_with(value, ty, Semantics::Go);
+    let (spec_part, go_part) = match (converted, &go) {
+        (Ok(a), Ok(b)) if a == b => return None,
+        (Err(_), Err(_)) => return None,
+        (Ok(_), Ok(b)) => (
+            format!("it converts to {ty}"),
+            format!("converts it to another value, of type {}", b.ty()),
+        ),
+        (Err(_), Ok(b)) => (
+            format!("it does not convert to {ty} (see the error)"),
+            format!("converts it, to a value of type {}", b.ty()),
+        ),
+        (Ok(_), Err(e)) => (format!("it converts to {ty}"), format!("rejects it: {e}")),
+    };
+    Some(
+        Diagnostic::warning(DIVERGENCE_SUMMARY)
+            .with_detail(format!(
+                "The value of attribute {} is of type {}. By the HCL specification {spec_part}; HashiCorp's implementation (as in Terraform) {go_part}. To get the same result from both, give the value the type exactly ({ty}).",
+                go_quote(&attr.name),
+                value.ty(),
+            ))
+            .with_subject(attr.expr.range()),
+    )
 }
 
 /// Where to report a failed conversion of an expression's value, and the

@@ -18,8 +18,7 @@ use crate::value::Value;
 
 use super::Evaluator;
 
-/// The summary of every such warning.
-const SUMMARY: &str = "Result differs from HashiCorp's HCL";
+use crate::semantics::DIVERGENCE_SUMMARY as SUMMARY;
 
 /// Whether `d` is one of these warnings.
 pub(super) fn is_divergence(d: &Diagnostic) -> bool {
@@ -105,6 +104,20 @@ impl Evaluator<'_> {
         self.divergence(
             format!(
                 "An element of this 'for' expression is unknown, so by the HCL specification the whole result is an unknown value of dynamic type; HashiCorp's implementation (as in Terraform) gives a {kind} holding the unknown elements, whose length and known elements are known. The two agree once every element is known."
+            ),
+            span,
+            None,
+        )
+    }
+
+    /// An expression in error by the spec's rules that Go's rules accept,
+    /// giving a value of type `go`.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn error_divergence(&self, span: Span, go: &Type) -> Diagnostic {
+        self.divergence(
+            format!(
+                "By the HCL specification this expression is in error (see the error reported with it); HashiCorp's implementation (as in Terraform), whose conversions are more lenient here, accepts it and gives a value of type {go}. Write it so that the specification accepts it too (the error says what it needs), and both give the same result."
             ),
             span,
             None,

@@ -54,15 +54,18 @@ pub(crate) type Evaluated = (Value, Diagnostics);
 /// Evaluates expression `id` of `file` in `ctx`, by the context's rules.
 ///
 /// In spec mode, where the evaluation found that the rule sets part (a
-/// divergence warning, see `divergence`), the expression is evaluated
-/// again by Go's rules, and the warnings are kept only if the results
-/// differ: a difference inside the expression that does not reach its
-/// result (`(t ? {a = 1} : {b = 2}).a`) is no surprise to warn about. So
-/// the second evaluation happens only where a warning was found.
+/// divergence warning, see `divergence`) or failed, the expression is
+/// evaluated again by Go's rules (so only then: agreeing evaluations cost
+/// nothing more). The warnings are kept only if the results differ: a
+/// difference inside the expression that does not reach its result
+/// (`(t ? {a = 1} : {b = 2}).a`) is no surprise to warn about. An error
+/// where Go's rules give a value (a string with an exponent as a number
+/// operand, say) gets a warning that says so.
 pub(crate) fn evaluate(file: &Arc<ParsedFile>, id: ExprId, ctx: &EvalContext) -> Evaluated {
     let sem = ctx.semantics();
     let (value, diags) = Evaluator::new(file, sem).eval(id, ctx);
-    if sem.is_go() || !diags.iter().any(divergence::is_divergence) {
+    let diverged = diags.iter().any(divergence::is_divergence);
+    if sem.is_go() || !(diverged || diags.has_errors()) {
         return (value, diags);
     }
     let mut go_ctx = ctx.new_child();
@@ -72,14 +75,20 @@ pub(crate) fn evaluate(file: &Arc<ParsedFile>, id: ExprId, ctx: &EvalContext) ->
         (false, false) => go_value == value,
         (spec_failed, go_failed) => spec_failed && go_failed,
     };
-    if !agree {
-        return (value, diags);
+    if agree {
+        let kept = diags
+            .into_iter()
+            .filter(|d| !divergence::is_divergence(d))
+            .collect();
+        return (value, kept);
     }
-    let kept = diags
-        .into_iter()
-        .filter(|d| !divergence::is_divergence(d))
-        .collect();
-    (value, kept)
+    let mut diags = diags;
+    if !diverged {
+        // An error by the spec's rules only, found by no rule above.
+        let ev = Evaluator::new(file, sem);
+        diags.push(ev.error_divergence(ev.span_of(id), go_value.ty()));
+    }
+    (value, diags)
 }
 
 /// The evaluation of one kind of node.
