@@ -626,3 +626,25 @@ fn divergence_hints_make_both_rule_sets_agree() {
         }
     }
 }
+
+#[test]
+fn nested_evaluations_are_checked_against_go_once() {
+    // `try` evaluates its arguments itself; each failing one would be
+    // evaluated again by Go's rules at every level if nested evaluations
+    // did the spec-mode check too: 4^12 evaluations here (`try` already
+    // evaluates its argument twice a level, by both rule sets: 2^12). Only
+    // the outermost one does.
+    let depth = 12;
+    let src = format!(
+        "tags = {}nope{}\n",
+        "try(".repeat(depth),
+        ", { a = 1 })".repeat(depth)
+    );
+    for sem in [Semantics::Spec, Semantics::Go] {
+        assert_eq!(
+            settings(&Decoder::new().semantics(sem), &src),
+            ("{ \"a\" = 1 }".to_owned(), vec![]),
+            "{sem}"
+        );
+    }
+}

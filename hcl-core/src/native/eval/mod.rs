@@ -61,11 +61,18 @@ pub(crate) type Evaluated = (Value, Diagnostics);
 /// (`(t ? {a = 1} : {b = 2}).a`) is no surprise to warn about. An error
 /// where Go's rules give a value (a string with an exponent as a number
 /// operand, say) gets a warning that says so.
+///
+/// Only the outermost evaluation of a thread does this: expressions
+/// evaluated within it (the arguments `try` and `can` receive unevaluated,
+/// the bodies of user functions, recursive ones included) leave the check
+/// to it, so that each expression is evaluated at most twice, however
+/// deeply such evaluations nest.
 pub(crate) fn evaluate(file: &Arc<ParsedFile>, id: ExprId, ctx: &EvalContext) -> Evaluated {
     let sem = ctx.semantics();
+    let outermost = Nesting::enter();
     let (value, diags) = Evaluator::new(file, sem).eval(id, ctx);
     let diverged = diags.iter().any(divergence::is_divergence);
-    if sem.is_go() || !(diverged || diags.has_errors()) {
+    if sem.is_go() || !outermost.is_outermost() || !(diverged || diags.has_errors()) {
         return (value, diags);
     }
     let mut go_ctx = ctx.new_child();
@@ -89,6 +96,34 @@ pub(crate) fn evaluate(file: &Arc<ParsedFile>, id: ExprId, ctx: &EvalContext) ->
         diags.push(ev.error_divergence(ev.span_of(id), go_value.ty()));
     }
     (value, diags)
+}
+
+thread_local! {
+    /// How many evaluations [`evaluate`] has running on this thread.
+    static NESTING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// One running [`evaluate`]; leaving it (also by unwinding) ends it.
+struct Nesting(bool);
+
+impl Nesting {
+    fn enter() -> Nesting {
+        Nesting(NESTING.with(|n| {
+            let outer = n.get();
+            n.set(outer + 1);
+            outer == 0
+        }))
+    }
+
+    fn is_outermost(&self) -> bool {
+        self.0
+    }
+}
+
+impl Drop for Nesting {
+    fn drop(&mut self) {
+        NESTING.with(|n| n.set(n.get().saturating_sub(1)));
+    }
 }
 
 /// The evaluation of one kind of node.
