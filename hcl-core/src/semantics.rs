@@ -48,6 +48,32 @@
 use std::fmt;
 use std::str::FromStr;
 
+/// The summary of the warning that spec-mode evaluation adds where its
+/// result differs from the one HashiCorp's implementation gives (the
+/// detail says what each gives, and how to write the expression so that
+/// both agree). [`Semantics::Go`] never adds it.
+///
+/// ```
+/// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// use hcl_core::semantics::DIVERGENCE_SUMMARY;
+/// use hcl_core::{EvalContext, Expression, Pos, Semantics};
+///
+/// let src = b"false ? { name = \"n\" } : {}";
+/// let (file, id, _) = parse_expression(src, "t.hcl", Pos::start(), &ParseOptions::default());
+/// let expr = NativeExpression::new(file, id);
+///
+/// let mut ctx = EvalContext::new();
+/// let (value, diags) = expr.value(&ctx);
+/// assert_eq!(value.to_string(), "{ \"name\" = null }");
+/// assert_eq!(diags.iter().next().unwrap().summary, DIVERGENCE_SUMMARY);
+///
+/// ctx.set_semantics(Semantics::Go);
+/// let (value, diags) = expr.value(&ctx);
+/// assert_eq!(value.to_string(), "{}");
+/// assert!(diags.is_empty());
+/// ```
+pub const DIVERGENCE_SUMMARY: &str = "Result differs from HashiCorp's HCL";
+
 /// The rule set for values: the specification's (the default) or that of
 /// HashiCorp's Go implementation. See the [module documentation](self).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

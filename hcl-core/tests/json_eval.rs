@@ -619,3 +619,78 @@ fn deviation_json_string_ranges_are_exact_after_escapes() {
     let call = expr(r#""foo(a, b)""#).static_call().expect("a call");
     assert_eq!(call.name_range.to_string(), "e.json:1,2-5");
 }
+
+// ---------------------------------------------------------------------------
+// Semantics: the templates inside JSON strings follow the context's rule set
+
+/// Evaluates `src` with the test context in `sem`: the value, its type, and
+/// the warnings' subjects (after checking that there is no error).
+fn with_semantics(src: &str, sem: hcl_core::Semantics) -> (String, Vec<String>) {
+    let mut ctx = ctx();
+    ctx.set_semantics(sem);
+    let (v, d) = expr(src).value(&ctx);
+    assert!(!d.has_errors(), "{src}: {d:?}");
+    let warnings = d
+        .iter()
+        .filter(|d| d.severity == hcl_core::Severity::Warning)
+        .map(|d| format!("{} | {}", d.summary, opt(&d.subject)))
+        .collect();
+    (format!("{v:?} : {}", v.ty()), warnings)
+}
+
+const DIFFERS: &str = "Result differs from HashiCorp's HCL";
+
+#[test]
+fn go_mode_json_templates_follow_go() {
+    use hcl_core::Semantics::Go;
+    // docs/deviations.md rows 20-22, in the JSON syntax.
+    for (src, go) in [
+        (
+            r#"{"a": "${false ? {name = \"n\", key = \"k\"} : {}}"}"#,
+            r#"{ "a" = {} } : object({a=map(string)})"#,
+        ),
+        (
+            r#"{"a": "${nul == null ? {} : {1 = 1}}"}"#,
+            r#"{ "a" = {} } : object({a=map(number)})"#,
+        ),
+        (
+            r#""${true ? (true ? [7] : []) : []}""#,
+            "[7] : list(number)",
+        ),
+        (
+            r#""${[for p in list : \"${unk}:${p}\"]}""#,
+            "[(unknown string), (unknown string)] : tuple([string,string])",
+        ),
+    ] {
+        assert_eq!(with_semantics(src, Go), (go.to_owned(), vec![]), "{src}");
+    }
+}
+
+#[test]
+fn spec_mode_json_templates_warn_where_go_differs() {
+    use hcl_core::Semantics::Spec;
+    assert_eq!(
+        with_semantics(r#"{"a": "${false ? {name = \"n\", key = \"k\"} : {}}"}"#, Spec),
+        (
+            r#"{ "a" = { "key" = null, "name" = null } } : object({a=object({key=string,name=string})})"#
+                .to_owned(),
+            vec![format!("{DIFFERS} | e.json:1,10-50")]
+        )
+    );
+    assert_eq!(
+        with_semantics(r#""${[for p in list : \"${unk}:${p}\"]}""#, Spec),
+        (
+            "(unknown any) : any".to_owned(),
+            vec![format!("{DIFFERS} | e.json:1,4-37")]
+        )
+    );
+    // Where the rule sets agree, no warning.
+    assert_eq!(
+        with_semantics(r#""${true ? {a = 1} : {a = 2}}""#, Spec).1,
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        with_semantics(r#""${[for p in list : p]}""#, Spec).1,
+        Vec::<String>::new()
+    );
+}

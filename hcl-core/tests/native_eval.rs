@@ -23,7 +23,9 @@ use hcl_core::native::{
     NativeExpression, ParseOptions, ParsedFile, parse_expression, parse_template,
 };
 use hcl_core::traversal::Traverser;
-use hcl_core::{Diagnostics, EvalContext, Expression, Number, Pos, Range, Type, Value};
+use hcl_core::{
+    Diagnostics, EvalContext, Expression, Number, Pos, Range, Semantics, Severity, Type, Value,
+};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -1342,9 +1344,16 @@ fn deviation_for_expression_unknown_element_gives_dynamic_value() {
     // condition expression return unknown values that are otherwise
     // type-valid, the result is a value of the dynamic pseudo-type." Go
     // keeps unknown elements: `[(unknown string), (unknown string)]` here.
-    value_of("[for v in list: ustr]", DYN);
-    value_of("{for v in list: v => ustr}", DYN);
-    value_of("[for v in [1, 2]: ubool ? v : 0]", DYN);
+    // Go keeps them (Go mode: `go_mode_for_expression_keeps_unknown_elements`),
+    // so a warning says the results differ.
+    for src in [
+        "[for v in list: ustr]",
+        "{for v in list: v => ustr}",
+        "[for v in [1, 2]: ubool ? v : 0]",
+    ] {
+        let (v, warnings) = eval_warnings(src, Semantics::Spec);
+        assert_eq!((v.as_str(), warnings.len()), (DYN, 1), "{src}");
+    }
     // A known element with unknown parts is not itself unknown.
     value_of(
         "[for v in [1]: [ustr]]",
@@ -1757,9 +1766,14 @@ fn conditional_unifies_result_types() {
 fn deviation_conditional_unifies_objects_as_union_of_attributes() {
     // Follows from the spec's unification rules (docs/deviations.md row 9):
     // Go unifies these as map(number) and gives `{a = 1}`.
-    value_of(
-        "t ? {a = 1} : {b = 2}",
-        r#"{ "a" = 1, "b" = null } : object({a=number,b=number})"#,
+    // Go mode: `go_mode_conditional_unifies_objects_by_go_rules`.
+    let (v, warnings) = eval_warnings("t ? {a = 1} : {b = 2}", Semantics::Spec);
+    assert_eq!(
+        (v.as_str(), warnings.len()),
+        (
+            r#"{ "a" = 1, "b" = null } : object({a=number,b=number})"#,
+            1
+        )
     );
 }
 
@@ -2305,14 +2319,383 @@ fn deviation_conditional_list_and_tuple_unify_as_tuple() {
     // `list(string)` and `tuple([string])` unify as `tuple([string])`, so a
     // list of another length fails to convert. Go unifies them as
     // `list(string)` and gives `["a", "b"]` and `["x"]`.
+    // Go mode: `go_mode_conditional_unifies_list_and_tuple_as_list`. Both
+    // results differ from Go's, so each carries a warning (after the error).
     check(
         r#"t ? list : ["x"]"#,
         "(unknown tuple([string])) : tuple([string])",
         &[
             "Inconsistent conditional result types | The true result value has the wrong type: incorrect list element count. | t.hcl:1,5-9 | t.hcl:1,1-17",
+            LIST_TUPLE_WARNING,
         ],
     );
-    value_of(r#"f ? list : ["x"]"#, r#"["x"] : tuple([string])"#);
+    check(
+        r#"f ? list : ["x"]"#,
+        r#"["x"] : tuple([string])"#,
+        &[LIST_TUPLE_WARNING],
+    );
+}
+
+const LIST_TUPLE_WARNING: &str = "Result differs from HashiCorp's HCL | By the HCL specification the result types \
+list(string) and tuple([string]) unify as tuple([string]), a tuple type (a list converts to it only with the tuple's \
+length); HashiCorp's implementation (as in Terraform) unifies them as list(string), so the two give different results \
+here. To get the same result from both, give both results one type: lists (convert each with `tolist(...)`), or tuples \
+of one length. | t.hcl:1,1-17 | -";
+
+// ---------------------------------------------------------------------------
+// Semantics: Go mode, and the warnings where the rule sets part
+
+/// Evaluates `src` in the test context by the rules of `sem`: the value,
+/// and the warnings, after checking that there is no error.
+#[track_caller]
+fn eval_warnings(src: &str, sem: Semantics) -> (String, Vec<String>) {
+    let mut ctx = ctx();
+    ctx.set_semantics(sem);
+    let (v, d) = parse(src).value(&ctx);
+    assert!(!d.has_errors(), "{src}: {d:?}");
+    assert!(d.iter().all(|d| d.severity == Severity::Warning));
+    (show(&v), show_diags(&d))
+}
+
+/// The test context with variables `x` (unknown), `n` (null) and `part`
+/// (an unknown string), as the idioms below use them.
+fn idiom_ctx(sem: Semantics) -> EvalContext {
+    let mut ctx = ctx();
+    ctx.set_semantics(sem);
+    let var = obj(&[("x", Value::dynamic()), ("n", Value::null(Type::Dynamic))]);
+    ctx.declare_variable("var", var).unwrap();
+    let local = obj(&[("partition", Value::unknown(Type::String))]);
+    ctx.declare_variable("local", local).unwrap();
+    ctx
+}
+
+/// The four idioms of issue 15, with what Go's hcl gives (checked with
+/// `hclsyntax.ParseExpression` and `Value`).
+const IDIOMS: [(&str, &str); 6] = [
+    (
+        "var.x == null ? {} : { 1 = 1 }",
+        "(unknown map(number)) : map(number)",
+    ),
+    ("var.n == null ? {} : { 1 = 1 }", "{} : map(number)"),
+    (
+        r#"false ? {name = "n", key = "k"} : {}"#,
+        "{} : map(string)",
+    ),
+    ("true ? (true ? [7] : []) : []", "[7] : list(number)"),
+    (
+        r#"[for p in ["a","b"] : "${local.partition}:${p}"]"#,
+        "[(unknown string), (unknown string)] : tuple([string,string])",
+    ),
+    (
+        "{for p in [\"a\",\"b\"] : p => local.partition}",
+        r#"{ "a" = (unknown string), "b" = (unknown string) } : object({a=string,b=string})"#,
+    ),
+];
+
+#[test]
+fn go_mode_idioms_give_gos_results() {
+    let ctx = idiom_ctx(Semantics::Go);
+    for (src, go) in IDIOMS {
+        let (v, d) = parse(src).value(&ctx);
+        assert_eq!(
+            (show(&v).as_str(), d.len()),
+            (go, 0),
+            "{src}: {:?}",
+            show_diags(&d)
+        );
+    }
+}
+
+#[test]
+fn spec_mode_idioms_differ_from_go_and_warn_once() {
+    // What the spec gives, and one warning at the expression that parts
+    // from Go (the outer conditional of the nested one; the `for`).
+    let spec = [
+        (
+            "(unknown object({1=number})) : object({1=number})",
+            "1,1-31",
+        ),
+        (r#"{ "1" = null } : object({1=number})"#, "1,1-31"),
+        (
+            r#"{ "key" = null, "name" = null } : object({key=string,name=string})"#,
+            "1,1-37",
+        ),
+        ("(unknown tuple([])) : tuple([])", "1,1-30"),
+        (DYN, "1,1-49"),
+        (DYN, "1,1-44"),
+    ];
+    let ctx = idiom_ctx(Semantics::Spec);
+    for ((src, _), (value, at)) in IDIOMS.into_iter().zip(spec) {
+        let (v, d) = parse(src).value(&ctx);
+        let warnings: Vec<_> = d
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .collect();
+        assert_eq!(show(&v), value, "{src}");
+        assert_eq!(warnings.len(), 1, "{src}: {:?}", show_diags(&d));
+        assert_eq!(warnings[0].summary, "Result differs from HashiCorp's HCL");
+        assert_eq!(
+            warnings[0].subject.as_ref().unwrap().to_string(),
+            format!("t.hcl:{at}"),
+            "{src}"
+        );
+        // Only the nested conditional fails outright by the spec.
+        assert_eq!(d.has_errors(), src.starts_with("true ? (true"), "{src}");
+    }
+}
+
+#[test]
+fn divergence_warnings_say_what_each_rule_set_gives_and_how_to_agree() {
+    let (_, w) = eval_warnings(r#"false ? {name = "n", key = "k"} : {}"#, Semantics::Spec);
+    assert_eq!(
+        w,
+        [
+            "Result differs from HashiCorp's HCL | By the HCL specification the result types \
+          object({key=string,name=string}) and object({}) unify as object({key=string,name=string}), an object \
+          type with the attributes of both (an attribute one result lacks is null in it); HashiCorp's \
+          implementation (as in Terraform) unifies them as map(string), so the two give different results here. \
+          To get the same result from both, give both results one type: maps (convert each with `tomap(...)`), \
+          or objects with the same attributes. | t.hcl:1,1-37 | -"
+        ]
+    );
+    let (_, w) = eval_warnings("[for v in list: ustr]", Semantics::Spec);
+    assert_eq!(
+        w,
+        [
+            "Result differs from HashiCorp's HCL | An element of this 'for' expression is unknown, so by the HCL \
+          specification the whole result is an unknown value of dynamic type; HashiCorp's implementation (as in \
+          Terraform) gives a tuple holding the unknown elements, whose length and known elements are known. The \
+          two agree once every element is known. | t.hcl:1,1-22 | -"
+        ]
+    );
+    let (v, w) = eval_warnings("nul == nlist", Semantics::Spec);
+    assert_eq!(v, "false : bool");
+    assert_eq!(
+        w,
+        [
+            "Result differs from HashiCorp's HCL | By the HCL specification values of different types (string and \
+          list(string) here) are never equal, so this gives false; HashiCorp's implementation (as in Terraform), \
+          where any two null values are equal whatever their types, gives true. To get the same result from \
+          both, compare with the literal `null`, or convert both operands to one type. | t.hcl:1,1-13 | -"
+        ]
+    );
+}
+
+#[test]
+fn no_divergence_warning_where_the_rule_sets_agree() {
+    for src in [
+        // Equal types, primitives, `null` and dynamic results: no
+        // unification by different rules.
+        "t ? {a = 1} : {a = 2}",
+        "t ? 1 : \"x\"",
+        "t ? null : {a = 1}",
+        "t ? dyn : {a = 1}",
+        "t ? [1] : [2]",
+        // Types that differ, but unify alike by both rule sets.
+        "t ? [1] : [\"x\"]",
+        "t ? [1] : [1, 2]",
+        "t ? {a = 1} : {a = \"x\"}",
+        "t ? list : elist",
+        // Known elements; an unknown condition or key (unknown by both).
+        "[for v in list: v]",
+        "[for v in list: v if ubool]",
+        "{for v in list: ustr => v}",
+        // A template joins the `for` into an unknown string by both.
+        "\"%{for v in list}${ustr}%{endfor}\"",
+        // Equality of one type, or with the literal `null`.
+        "nul == null",
+        "nlist == null",
+        "num == \"5\"",
+        "ustr == null",
+    ] {
+        let (_, w) = eval_warnings(src, Semantics::Spec);
+        assert_eq!(w, Vec::<String>::new(), "{src}");
+    }
+}
+
+#[test]
+fn divergence_of_a_result_reaches_a_conditional_with_an_unknown_condition() {
+    // The result type comes from both results; by the spec the `for` makes
+    // it dynamic, by Go a list of strings.
+    let src = "ubool ? [for v in list: ustr] : []";
+    assert_eq!(
+        eval_warnings(src, Semantics::Go),
+        ("(unknown list(string)) : list(string)".to_owned(), vec![])
+    );
+    let (v, w) = eval_warnings(src, Semantics::Spec);
+    assert_eq!((v.as_str(), w.len()), (DYN, 1));
+    assert!(w[0].contains("'for' expression"), "{w:?}");
+}
+
+#[test]
+fn divergence_that_does_not_reach_the_result_is_not_reported() {
+    // The conditional parts from Go, but the attribute taken from it is the
+    // same either way: no warning. Where the difference reaches the result,
+    // the warning stays.
+    assert_eq!(
+        eval_warnings("(t ? {a = 1} : {b = 2}).a", Semantics::Spec),
+        ("1 : number".to_owned(), vec![])
+    );
+    assert_eq!(
+        eval_warnings("upper([for v in list: ustr][0])", Semantics::Spec).1,
+        Vec::<String>::new()
+    );
+    let src = "[for k, v in (t ? {a = 1} : {b = 2}): k]";
+    let (v, w) = eval_warnings(src, Semantics::Spec);
+    assert_eq!(
+        (v.as_str(), w.len()),
+        (r#"["a", "b"] : tuple([string,string])"#, 1)
+    );
+    assert_eq!(
+        eval_warnings(src, Semantics::Go),
+        (r#"["a"] : tuple([string])"#.to_owned(), vec![])
+    );
+}
+
+#[test]
+fn go_mode_has_no_divergence_warnings() {
+    for src in [
+        "t ? {a = 1} : {b = 2}",
+        "[for v in list: ustr]",
+        "nul == nlist",
+        r#"f ? list : ["x"]"#,
+    ] {
+        let (_, w) = eval_warnings(src, Semantics::Go);
+        assert_eq!(w, Vec::<String>::new(), "{src}");
+    }
+}
+
+#[test]
+fn go_mode_for_expression_keeps_unknown_elements() {
+    // docs/deviations.md row 20.
+    for (src, go) in [
+        (
+            "[for v in list: ustr]",
+            "[(unknown string), (unknown string)] : tuple([string,string])",
+        ),
+        (
+            "{for v in list: v => ustr}",
+            r#"{ "a" = (unknown string), "b" = (unknown string) } : object({a=string,b=string})"#,
+        ),
+        (
+            "[for v in [1, 2]: ubool ? v : 0]",
+            "[(unknown number), (unknown number)] : tuple([number,number])",
+        ),
+        // What makes the result unknown in Go too.
+        ("[for v in list: v if ubool]", DYN),
+        ("{for v in list: ustr => v}", DYN),
+        ("[for v in ulist: v]", DYN),
+    ] {
+        assert_eq!(
+            eval_warnings(src, Semantics::Go),
+            (go.to_owned(), vec![]),
+            "{src}"
+        );
+    }
+}
+
+#[test]
+fn go_mode_conditional_unifies_objects_by_go_rules() {
+    // docs/deviations.md row 21: Go's `UnifyUnsafe` makes a map of objects
+    // with different attributes.
+    for (src, go) in [
+        ("t ? {a = 1} : {b = 2}", r#"{ "a" = 1 } : map(number)"#),
+        ("f ? {a = 1} : {b = 2}", r#"{ "b" = 2 } : map(number)"#),
+        (
+            "ubool ? {a = 1} : {b = 2}",
+            "(unknown map(number)) : map(number)",
+        ),
+        ("t ? map : {c = 3}", r#"{ "a" = 1, "b" = 2 } : map(number)"#),
+    ] {
+        assert_eq!(
+            eval_warnings(src, Semantics::Go),
+            (go.to_owned(), vec![]),
+            "{src}"
+        );
+    }
+    // Attribute types with no common type: no map either.
+    let mut ctx = ctx();
+    ctx.set_semantics(Semantics::Go);
+    let (v, d) = parse("t ? {a = true} : {b = 1}").value(&ctx);
+    assert_eq!(
+        (show(&v).as_str(), show_diags(&d)),
+        (
+            DYN,
+            vec!["Inconsistent conditional result types | The true and false result expressions must have \
+                  consistent types. The 'true' value includes object attribute \"a\", which is absent in the \
+                  'false' value. | t.hcl:1,5-25 | t.hcl:1,1-25"
+                .to_owned()]
+        )
+    );
+    // In spec mode that one unifies, with a warning that Go rejects it.
+    let (v, w) = eval_warnings("t ? {a = true} : {b = 1}", Semantics::Spec);
+    assert_eq!(
+        v,
+        r#"{ "a" = true, "b" = null } : object({a=bool,b=number})"#
+    );
+    assert!(w[0].contains("finds no common type, an error"), "{w:?}");
+}
+
+#[test]
+fn go_mode_conditional_unifies_list_and_tuple_as_list() {
+    // docs/deviations.md row 22.
+    for (src, go) in [
+        (r#"t ? list : ["x"]"#, r#"["a", "b"] : list(string)"#),
+        (r#"f ? list : ["x"]"#, r#"["x"] : list(string)"#),
+        ("t ? (t ? [7] : []) : []", "[7] : list(number)"),
+    ] {
+        assert_eq!(
+            eval_warnings(src, Semantics::Go),
+            (go.to_owned(), vec![]),
+            "{src}"
+        );
+    }
+}
+
+#[test]
+fn go_mode_equality_of_nulls_ignores_types() {
+    // docs/deviations.md row 12, through the `==` and `!=` operators.
+    for (src, go) in [
+        ("nul == nlist", "true : bool"),
+        ("nul != nlist", "false : bool"),
+        ("nul == null", "true : bool"),
+    ] {
+        assert_eq!(
+            eval_warnings(src, Semantics::Go),
+            (go.to_owned(), vec![]),
+            "{src}"
+        );
+    }
+}
+
+#[test]
+fn go_mode_conversions_of_operands_follow_go() {
+    // docs/deviations.md row 6: Go reads an exponent in a string operand.
+    assert_eq!(
+        eval_warnings(r#""1e3" + 1"#, Semantics::Go),
+        ("1001 : number".to_owned(), vec![])
+    );
+    // In spec mode it is an error, and a warning says that Go accepts it.
+    let (v, d) = parse(r#""1e3" + 1"#).value(&ctx());
+    assert_eq!(
+        (show(&v), show_diags(&d)),
+        (
+            "(unknown number) : number".to_owned(),
+            vec![
+                "Invalid operand | Unsuitable value for left operand: a number is required. | t.hcl:1,1-6 | t.hcl:1,1-10"
+                    .to_owned(),
+                "Result differs from HashiCorp's HCL | By the HCL specification this expression is in error (see \
+                 the error reported with it); HashiCorp's implementation (as in Terraform), whose conversions are \
+                 more lenient here, accepts it and gives a value of type number. Write it so that the \
+                 specification accepts it too (the error says what it needs), and both give the same result. | \
+                 t.hcl:1,1-10 | -"
+                    .to_owned(),
+            ]
+        )
+    );
+    // An error by both rule sets gets no such warning.
+    let (_, d) = parse(r#""x" + 1"#).value(&ctx());
+    assert_eq!(d.len(), 1);
 }
 
 // ---------------------------------------------------------------------------

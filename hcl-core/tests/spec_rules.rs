@@ -620,7 +620,9 @@ fn expressions_over_known_values_never_evaluate_to_unknown() {
         "{} == {}",
     ] {
         let (v, d) = eval(src, &ctx);
-        assert!(d.is_empty(), "{src}: {d:?}");
+        // (The conditionals of a list and a tuple, and of two objects, warn
+        // that HashiCorp's implementation unifies them differently.)
+        assert!(!d.has_errors(), "{src}: {d:?}");
         assert!(v.is_wholly_known(), "{src} gave {v:?}");
         // Nor a value of the dynamic pseudo-type: no operand is one.
         assert!(!v.ty().has_dynamic(), "{src} gave type {}", v.ty());

@@ -9,7 +9,9 @@ use std::path::Path;
 use hcl_core::function::Function;
 use hcl_core::native::ParseOptions;
 use hcl_core::parse::Syntax;
-use hcl_core::{Diagnostic, Diagnostics, EvalContext, EvalContextError, Renderer, Value};
+use hcl_core::{
+    Diagnostic, Diagnostics, EvalContext, EvalContextError, Renderer, Semantics, Value,
+};
 use hcl_functions::Library;
 
 use crate::decode::{DecodeContext, HclBody, decode_struct};
@@ -108,6 +110,7 @@ pub struct Decoder {
     library: Library,
     base: Option<EvalContext>,
     literal_only: bool,
+    semantics: Option<Semantics>,
     mode: Mode,
     syntax: Option<Syntax>,
     parse_options: ParseOptions,
@@ -123,6 +126,7 @@ impl Default for Decoder {
             language: crate::language::Options::default(),
             base: None,
             literal_only: false,
+            semantics: None,
             mode: Mode::default(),
             syntax: None,
             parse_options: ParseOptions::default(),
@@ -197,6 +201,42 @@ impl Decoder {
     /// variable in a literal-only [`EvalContext`] does.
     pub fn literal_only(mut self) -> Decoder {
         self.literal_only = true;
+        self
+    }
+
+    /// The rule set for values where the HCL specification and HashiCorp's
+    /// implementation disagree (`docs/deviations.md`): [`Semantics::Spec`]
+    /// (the default, or a base [context](Decoder::eval_context)'s choice)
+    /// follows the specification, and warns where HashiCorp's result would
+    /// differ (the `*_with_warnings` methods return the warnings);
+    /// [`Semantics::Go`] gives HashiCorp's results, as Terraform users
+    /// expect, without such warnings.
+    ///
+    /// ```
+    /// use hcl_decode::{Decoder, HclBody, Semantics, Value};
+    ///
+    /// #[derive(HclBody, Debug)]
+    /// struct Config {
+    ///     tags: Value,
+    /// }
+    ///
+    /// // An empty object where a map was meant: the two rule sets part.
+    /// let src = "tags = false ? { name = \"n\" } : {}\n";
+    ///
+    /// let spec = Decoder::new().decode_str_with_warnings::<Config>(src, "c.hcl").unwrap();
+    /// assert_eq!(spec.value.tags.to_string(), "{ \"name\" = null }");
+    /// let warning = spec.warnings.iter().next().unwrap();
+    /// assert_eq!(warning.summary, "Result differs from HashiCorp's HCL");
+    ///
+    /// let go = Decoder::new()
+    ///     .semantics(Semantics::Go)
+    ///     .decode_str_with_warnings::<Config>(src, "c.hcl")
+    ///     .unwrap();
+    /// assert_eq!(go.value.tags.to_string(), "{}");
+    /// assert!(go.warnings.is_empty());
+    /// ```
+    pub fn semantics(mut self, semantics: Semantics) -> Decoder {
+        self.semantics = Some(semantics);
         self
     }
 
@@ -348,6 +388,12 @@ impl Decoder {
             Some(base) => base.new_child(),
             None => EvalContext::new(),
         };
+        if let Some(semantics) = self
+            .semantics
+            .or(self.base.as_ref().map(EvalContext::semantics))
+        {
+            ctx.set_semantics(semantics);
+        }
         if literal {
             // The base's own variables and functions: declaring any of them
             // in the literal-only context is the error to report.

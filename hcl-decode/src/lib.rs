@@ -1479,7 +1479,7 @@ pub use hcl_core;
 pub use hcl_core::parse::Syntax;
 pub use hcl_core::{
     Diagnostic, Diagnostics, EvalContext, Function, Number, Parameter, Path, PathStep, Pos, Range,
-    Renderer, Severity, Type, Value,
+    Renderer, Semantics, Severity, Type, Value,
 };
 /// The function library (`upper`, `merge`, `lookup`, `try`, ...): the
 /// [`hcl_functions`] crate. [`Decoder`] evaluates with its pure functions

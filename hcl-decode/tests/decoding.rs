@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use hcl_decode::{Decoder, EvalContext, HclBody, Mode, Syntax, Type, Value};
+use hcl_decode::{Decoder, EvalContext, HclBody, Mode, Semantics, Syntax, Type, Value};
 use hcl_decode::{Function, Parameter};
 
 #[derive(HclBody, Debug)]
@@ -538,4 +538,113 @@ fn warnings_of_a_successful_decoding_are_returned() {
         .unwrap();
     std::fs::remove_file(&path).unwrap();
     assert_eq!(decoded.warnings.len(), 1);
+}
+
+// ---------------------------------------------------------------------------
+// Semantics: the specification's rules (warning where HashiCorp's differ), or
+// HashiCorp's
+
+#[derive(HclBody, Debug)]
+struct Settings {
+    tags: Value,
+}
+
+/// The value of `tags` and the warnings' summaries, decoded by `decoder`.
+fn settings(decoder: &Decoder, src: &str) -> (String, Vec<String>) {
+    let decoded = decoder
+        .decode_str_with_warnings::<Settings>(src, "s.hcl")
+        .unwrap_or_else(|e| panic!("{src}: {e}"));
+    let warnings = decoded.warnings.iter().map(|d| d.summary.clone()).collect();
+    (decoded.value.tags.to_string(), warnings)
+}
+
+const DIFFERS: &str = "Result differs from HashiCorp's HCL";
+
+#[test]
+fn decoder_semantics_reach_every_expression() {
+    let src = "tags = length(true ? (true ? [7] : []) : []) > 0 ? { a = 1 } : {}\n";
+    // Go mode: `[7]` (a list), so the map with `a`.
+    assert_eq!(
+        settings(&Decoder::new().semantics(Semantics::Go), src),
+        ("{ \"a\" = 1 }".to_owned(), vec![])
+    );
+    // Spec mode: the nested conditional is an error.
+    let err = Decoder::new()
+        .decode_str::<Settings>(src, "s.hcl")
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("Inconsistent conditional result types")
+    );
+    assert!(err.to_string().contains(DIFFERS));
+
+    // A base context's semantics hold unless the decoder sets its own.
+    let mut base = EvalContext::new();
+    base.set_semantics(Semantics::Go);
+    let src = "tags = false ? { name = \"n\" } : {}\n";
+    let decoder = Decoder::new().eval_context(base);
+    assert_eq!(settings(&decoder, src), ("{}".to_owned(), vec![]));
+    assert_eq!(
+        settings(&decoder.semantics(Semantics::Spec), src),
+        ("{ \"name\" = null }".to_owned(), vec![DIFFERS.to_owned()])
+    );
+}
+
+#[test]
+fn decoder_semantics_reach_locals_and_variables() {
+    let src = "variable \"x\" {\n  default = null\n}\nlocals {\n  m = var.x == null ? {} : { 1 = 1 }\n}\ntags = local.m\n";
+    let go = Decoder::new()
+        .variable_blocks()
+        .locals()
+        .semantics(Semantics::Go);
+    assert_eq!(settings(&go, src), ("{}".to_owned(), vec![]));
+    let spec = Decoder::new().variable_blocks().locals();
+    assert_eq!(
+        settings(&spec, src),
+        ("{ \"1\" = null }".to_owned(), vec![DIFFERS.to_owned()])
+    );
+}
+
+#[test]
+fn divergence_hints_make_both_rule_sets_agree() {
+    // The rewrites the warnings suggest give one result in both modes, and
+    // no warning.
+    for (src, want) in [
+        ("tags = false ? tomap({ name = \"n\" }) : tomap({})\n", "{}"),
+        ("tags = true ? tolist([7]) : tolist([])\n", "[7]"),
+        (
+            "tags = true ? tolist(true ? [7] : []) : tolist([])\n",
+            "[7]",
+        ),
+    ] {
+        for sem in [Semantics::Spec, Semantics::Go] {
+            assert_eq!(
+                settings(&Decoder::new().semantics(sem), src),
+                (want.to_owned(), vec![]),
+                "{sem}: {src}"
+            );
+        }
+    }
+}
+
+#[test]
+fn nested_evaluations_are_checked_against_go_once() {
+    // `try` evaluates its arguments itself; each failing one would be
+    // evaluated again by Go's rules at every level if nested evaluations
+    // did the spec-mode check too: 4^12 evaluations here (`try` already
+    // evaluates its argument twice a level, by both rule sets: 2^12). Only
+    // the outermost one does.
+    let depth = 12;
+    let src = format!(
+        "tags = {}nope{}\n",
+        "try(".repeat(depth),
+        ", { a = 1 })".repeat(depth)
+    );
+    for sem in [Semantics::Spec, Semantics::Go] {
+        assert_eq!(
+            settings(&Decoder::new().semantics(sem), &src),
+            ("{ \"a\" = 1 }".to_owned(), vec![]),
+            "{sem}"
+        );
+    }
 }

@@ -3,6 +3,7 @@
 //! FILE`, `-sFILE`, `-s=FILE`, bools combined as `-vs FILE`), flags and
 //! files in any order, `--` ending the flags.
 
+use hcl_core::Semantics;
 use hcl_core::quote::go_quote;
 
 /// The parsed command line.
@@ -28,6 +29,9 @@ pub struct Args {
     /// (`hcldec`, Go's, by default; `stdlib`, the whole pure library). Not
     /// a flag of Go's tool.
     pub functions: Functions,
+    /// `--semantics`: the rule set for values (`spec`, the default, or
+    /// `go`, HashiCorp's). Not a flag of Go's tool.
+    pub semantics: Semantics,
     /// The input files.
     pub files: Vec<String>,
 }
@@ -53,8 +57,9 @@ pub enum ArgsError {
     Invalid(String),
 }
 
-/// The usage text, as the Go tool prints it (so `--functions`, which Go's
-/// tool lacks, is not listed: `-h` stays byte-identical).
+/// The usage text, as the Go tool prints it (so `--functions` and
+/// `--semantics`, which Go's tool lacks, are not listed: `-h` stays
+/// byte-identical).
 pub const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
@@ -77,6 +82,7 @@ enum Flag {
     KeepNulls,
     Version,
     Functions,
+    Semantics,
 }
 
 impl Flag {
@@ -91,6 +97,7 @@ impl Flag {
             "keep-nulls" => Flag::KeepNulls,
             "version" => Flag::Version,
             "functions" => Flag::Functions,
+            "semantics" => Flag::Semantics,
             _ => return None,
         })
     }
@@ -124,6 +131,7 @@ impl Flag {
             Flag::KeepNulls => "--keep-nulls",
             Flag::Version => "-v, --version",
             Flag::Functions => "--functions",
+            Flag::Semantics => "--semantics",
         }
     }
 }
@@ -173,6 +181,15 @@ impl Args {
                         )));
                     }
                 }
+            }
+            Flag::Semantics => {
+                self.semantics = value.parse().map_err(|_| {
+                    ArgsError::Invalid(format!(
+                        "invalid argument {} for {} flag: must be \"spec\" or \"go\"",
+                        go_quote(&value),
+                        go_quote(Flag::Semantics.display())
+                    ))
+                })?;
             }
             _ => self.vars.push(value),
         }
@@ -298,6 +315,25 @@ mod tests {
 
         let a = p(&["--keep-nulls=false", "--var-refs=1"]).unwrap();
         assert!(!a.keep_nulls && a.var_refs);
+    }
+
+    #[test]
+    fn semantics_flag_chooses_the_rule_set() {
+        assert_eq!(p(&[]).unwrap().semantics, Semantics::Spec);
+        assert_eq!(p(&["--semantics=go"]).unwrap().semantics, Semantics::Go);
+        assert_eq!(
+            p(&["--semantics", "spec"]).unwrap().semantics,
+            Semantics::Spec
+        );
+        assert_eq!(
+            p(&["--semantics=cty"]),
+            Err(ArgsError::Invalid(
+                "invalid argument \"cty\" for \"--semantics\" flag: must be \"spec\" or \"go\""
+                    .into()
+            ))
+        );
+        // Not in the usage, which stays Go's.
+        assert!(!USAGE.contains("semantics"));
     }
 
     #[test]

@@ -5,6 +5,18 @@
 //! hcldec --spec=<spec-file> [options] [hcl-file ...]
 //! ```
 //!
+//! Two flags that Go's tool lacks are accepted but not listed in `-h`, so
+//! that its usage text stays byte-identical to Go's:
+//!
+//! - `--functions=hcldec|stdlib`: the function table (Go's fifteen spec
+//!   definition functions, the default, or the whole pure library);
+//! - `--semantics=spec|go`: the rule set for values where the HCL
+//!   specification and HashiCorp's implementation disagree
+//!   (`docs/deviations.md`): `spec`, the default, follows the
+//!   specification and warns where HashiCorp's result would differ; `go`
+//!   follows HashiCorp's implementation. Warnings are written to standard
+//!   error and do not change the exit code.
+//!
 //! Exit codes: 0 on success, 1 for a usage or I/O error reported as
 //! `Error: ...` (a missing `--spec`, an unwritable `--out`, a value JSON
 //! cannot hold), 2 for diagnostics with errors and for a command line the
@@ -175,7 +187,7 @@ fn vars_argument(
 /// definition functions, or with `--functions=stdlib` the whole pure
 /// library.
 fn spec_file_context(args: &args::Args) -> EvalContext {
-    match args.functions {
+    let mut ctx = match args.functions {
         args::Functions::Hcldec => spec_context(),
         args::Functions::Stdlib => {
             let mut ctx = EvalContext::new();
@@ -184,7 +196,9 @@ fn spec_file_context(args: &args::Args) -> EvalContext {
             }
             ctx
         }
-    }
+    };
+    ctx.set_semantics(args.semantics);
+    ctx
 }
 
 fn run(args: &args::Args, writer: &DiagWriter) -> Result<(), Failure> {
@@ -226,7 +240,7 @@ fn run(args: &args::Args, writer: &DiagWriter) -> Result<(), Failure> {
         spec_file: spec_file.to_owned(),
     };
     let stdlib = args.functions == args::Functions::Stdlib;
-    let ctx = if vars.is_empty() && spec.functions.is_empty() && !stdlib {
+    let mut ctx = if vars.is_empty() && spec.functions.is_empty() && !stdlib {
         EvalContext::literal_only()
     } else {
         let mut ctx = EvalContext::new();
@@ -243,6 +257,7 @@ fn run(args: &args::Args, writer: &DiagWriter) -> Result<(), Failure> {
         }
         ctx
     };
+    ctx.set_semantics(args.semantics);
 
     // The input: the files, or standard input.
     let mut bodies = Vec::new();

@@ -629,3 +629,130 @@ fn functions_flag_chooses_the_function_table() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--semantics=spec|go` (not a flag of Go's tool): the specification's
+/// rules by default, with a warning where HashiCorp's result would differ
+/// (the exit code stays 0 when there is no error), or HashiCorp's.
+#[test]
+fn semantics_flag_chooses_the_rule_set() {
+    let dir = std::env::temp_dir().join(format!("hcldec-semantics-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(
+        dir.join("spec.hcldec"),
+        "object {\n  attr \"x\" { type = any }\n}\n",
+    )
+    .expect("spec");
+    std::fs::write(dir.join("maps.hcl"), "x = false ? { a = 1 } : {}\n").expect("input");
+    std::fs::write(dir.join("lists.hcl"), "x = true ? (true ? [7] : []) : []\n").expect("input");
+    let differs = "Result differs from HashiCorp's HCL";
+
+    for flags in [&["--semantics=spec"][..], &[][..]] {
+        let mut args = flags.to_vec();
+        args.extend(["--keep-nulls", "--spec", "spec.hcldec", "maps.hcl"]);
+        let out = run_in(&dir, &args, None);
+        assert_eq!(
+            (out.code, out.stdout.trim()),
+            (0, r#"{"x":{"a":null}}"#),
+            "{}",
+            out.stderr
+        );
+        assert!(out.stderr.contains(differs), "{}", out.stderr);
+    }
+    let out = run_in(
+        &dir,
+        &[
+            "--semantics",
+            "go",
+            "--keep-nulls",
+            "--spec",
+            "spec.hcldec",
+            "maps.hcl",
+        ],
+        None,
+    );
+    assert_eq!(
+        (out.code, out.stdout.trim(), out.stderr.as_str()),
+        (0, r#"{"x":{}}"#, "")
+    );
+
+    let out = run_in(
+        &dir,
+        &["--spec", "spec.hcldec", "--diags=json", "lists.hcl"],
+        None,
+    );
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("Inconsistent conditional result types")
+            && out.stderr.contains(differs),
+        "{}",
+        out.stderr
+    );
+    let out = run_in(
+        &dir,
+        &["--semantics=go", "--spec", "spec.hcldec", "lists.hcl"],
+        None,
+    );
+    assert_eq!(
+        (out.code, out.stdout.trim(), out.stderr.as_str()),
+        (0, r#"{"x":[7]}"#, "")
+    );
+
+    // The conversion of an attribute's value to the spec's type.
+    std::fs::write(
+        dir.join("typed.hcldec"),
+        "object {\n  attr \"o\" { type = object({a = string}) }\n  attr \"n\" { type = number }\n}\n",
+    )
+    .expect("spec");
+    std::fs::write(dir.join("typed.hcl"), "o = {}\nn = \"1e3\"\n").expect("input");
+    let out = run_in(
+        &dir,
+        &["--spec", "typed.hcldec", "--keep-nulls", "typed.hcl"],
+        None,
+    );
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stderr.matches(differs).count(), 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("rejects it: attribute \"a\" is required"),
+        "{}",
+        out.stderr
+    );
+    let out = run_in(
+        &dir,
+        &["--semantics=go", "--spec", "typed.hcldec", "typed.hcl"],
+        None,
+    );
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("attribute \"a\" is required") && !out.stderr.contains(differs),
+        "{}",
+        out.stderr
+    );
+    std::fs::write(dir.join("typed.hcl"), "o = {a = \"x\"}\nn = \"1e3\"\n").expect("input");
+    let out = run_in(
+        &dir,
+        &["--semantics=go", "--spec", "typed.hcldec", "typed.hcl"],
+        None,
+    );
+    assert_eq!(
+        (out.code, out.stdout.trim()),
+        (0, r#"{"n":1000,"o":{"a":"x"}}"#),
+        "{}",
+        out.stderr
+    );
+
+    let out = run_in(
+        &dir,
+        &["--semantics=cty", "--spec", "spec.hcldec", "maps.hcl"],
+        None,
+    );
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.starts_with(
+            "invalid argument \"cty\" for \"--semantics\" flag: must be \"spec\" or \"go\"\n"
+        ),
+        "{}",
+        out.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

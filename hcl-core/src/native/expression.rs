@@ -70,7 +70,7 @@ use crate::pos::Range;
 use crate::traversal::Traversal;
 use crate::value::Value;
 
-use super::eval::Evaluator;
+use super::eval::evaluate;
 use super::static_analysis;
 use super::tree::{expr_span, start_span};
 use super::variables::variables;
@@ -106,7 +106,7 @@ impl NativeExpression {
 
 impl Expression for NativeExpression {
     fn value(&self, ctx: &EvalContext) -> (Value, Diagnostics) {
-        Evaluator::new(&self.file).eval(self.id, ctx)
+        evaluate(&self.file, self.id, ctx)
     }
 
     fn variables(&self) -> Vec<Traversal> {

@@ -11,10 +11,11 @@ use hcl_core::body::{
     AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema, DynBody, DynExpression,
     null_required_attribute,
 };
-use hcl_core::convert::{convert, unify};
+use hcl_core::convert::{convert_with, unify_with};
 use hcl_core::path::{Path, PathStep};
 use hcl_core::pos::{Pos, Range};
 use hcl_core::quote::go_quote;
+use hcl_core::semantics::DIVERGENCE_SUMMARY;
 use hcl_core::{
     Body, Diagnostic, Diagnostics, EvalContext, Expression, Semantics, Traversal, Type, Value,
 };
@@ -580,7 +581,11 @@ impl<'c> SpecDecoder<'c> {
             diags.push(null_required_attribute(attr));
             return (Value::null(a.ty.clone()), diags);
         }
-        match convert(&value, &a.ty) {
+        let converted = convert_with(&value, &a.ty, self.ctx.semantics());
+        if let Some(d) = conversion_divergence(&value, &a.ty, &converted, self.ctx, attr) {
+            diags.push(d);
+        }
+        match converted {
             Ok(v) => (v, diags),
             Err(e) => {
                 let (subject, message) = conversion_subject(&attr.expr, &e);
@@ -661,7 +666,13 @@ impl<'c> SpecDecoder<'c> {
         for attr in attrs {
             let (value, more) = attr.expr.value(self.ctx);
             diags.extend(more);
-            let value = match convert(&value, &b.element_type) {
+            let converted = convert_with(&value, &b.element_type, self.ctx.semantics());
+            if let Some(d) =
+                conversion_divergence(&value, &b.element_type, &converted, self.ctx, &attr)
+            {
+                diags.push(d);
+            }
+            let value = match converted {
                 Ok(v) => v,
                 Err(e) => {
                     let (subject, message) = conversion_subject(&attr.expr, &e);
@@ -679,7 +690,7 @@ impl<'c> SpecDecoder<'c> {
             };
             values.insert(attr.name, value);
         }
-        match make_map(&b.element_type, values) {
+        match make_map(&b.element_type, values, self.ctx.semantics()) {
             Ok(v) => (v, diags),
             Err(message) => {
                 diags.push(
@@ -756,7 +767,7 @@ impl<'c> SpecDecoder<'c> {
             return (value, diags);
         }
         let types: Vec<Type> = elements.iter().map(|e| e.ty().clone()).collect();
-        let Some(unified) = unify(&types) else {
+        let Some(unified) = unify_with(&types, self.ctx.semantics()) else {
             diags.push(
                 Diagnostic::error(format!(
                     "Unconsistent argument types in {} blocks",
@@ -839,7 +850,7 @@ impl<'c> SpecDecoder<'c> {
             let empty = Value::map_of(nested_type, std::iter::empty::<(String, Value)>());
             return (empty.unwrap_or_else(|_| Value::dynamic()), diags);
         }
-        match root.build(depth, &nested_type) {
+        match root.build(depth, &nested_type, self.ctx.semantics()) {
             Ok(v) => (v, diags),
             Err(message) => {
                 let mut d = Diagnostic::error(format!("Inconsistent {} blocks", b.type_name))
@@ -877,7 +888,7 @@ impl<'c> SpecDecoder<'c> {
         if failed || !condition.is_known() {
             return (value, diags);
         }
-        let valid = match convert(&condition, &Type::Bool) {
+        let valid = match convert_with(&condition, &Type::Bool, ctx.semantics()) {
             Ok(c) if !c.is_null() => c.is_true(),
             Ok(_) => {
                 diags.push(invalid_condition(
@@ -900,7 +911,7 @@ impl<'c> SpecDecoder<'c> {
         if failed {
             return (value, diags);
         }
-        let detail = match convert(&message, &Type::String) {
+        let detail = match convert_with(&message, &Type::String, ctx.semantics()) {
             Ok(m) if m.is_known() && !m.is_null() => m.as_str().unwrap_or_default().to_owned(),
             _ => String::new(),
         };
@@ -938,23 +949,27 @@ struct MapNode {
 }
 
 impl MapNode {
-    fn build(self, depth: usize, element_type: &Type) -> Result<Value, String> {
+    fn build(self, depth: usize, element_type: &Type, sem: Semantics) -> Result<Value, String> {
         if depth <= 1 {
-            return make_map(element_type, self.values);
+            return make_map(element_type, self.values, sem);
         }
         let mut built = BTreeMap::new();
         for (key, child) in self.children {
-            built.insert(key, child.build(depth - 1, element_type)?);
+            built.insert(key, child.build(depth - 1, element_type, sem)?);
         }
         let ty = (1..depth).fold(element_type.clone(), |t, _| Type::map(t));
-        make_map(&ty, built)
+        make_map(&ty, built, sem)
     }
 }
 
 /// A map of the given values: of their common type, or of the type they
-/// unify to (the values converted), or of `element_type` when there are
-/// none.
-fn make_map(element_type: &Type, values: BTreeMap<String, Value>) -> Result<Value, String> {
+/// unify to by the rules of `sem` (the values converted), or of
+/// `element_type` when there are none.
+fn make_map(
+    element_type: &Type,
+    values: BTreeMap<String, Value>,
+    sem: Semantics,
+) -> Result<Value, String> {
     let Some(first) = values.values().next() else {
         return Value::map_of(element_type.clone(), values).map_err(|e| e.to_string());
     };
@@ -966,7 +981,8 @@ fn make_map(element_type: &Type, values: BTreeMap<String, Value>) -> Result<Valu
         return Ok(map);
     }
     let types: Vec<Type> = values.values().map(|v| v.ty().clone()).collect();
-    let unified = unify(&types).ok_or_else(|| "the value types do not unify".to_owned())?;
+    let unified =
+        unify_with(&types, sem).ok_or_else(|| "the value types do not unify".to_owned())?;
     let mut converted = BTreeMap::new();
     for ((key, value), conversion) in values.into_iter().zip(&unified.conversions) {
         let value = match conversion {
@@ -976,6 +992,49 @@ fn make_map(element_type: &Type, values: BTreeMap<String, Value>) -> Result<Valu
         converted.insert(key, value);
     }
     Value::map_of(unified.ty, converted).map_err(|e| e.to_string())
+}
+
+/// In spec mode, a warning where converting an attribute's value to its
+/// type gives another result by Go's rules (an error where the other
+/// succeeds, or another value: an object missing attributes, a map with
+/// extra keys, a string with an exponent, ...). Go's conversion is tried
+/// only where ours failed or the value is not of a primitive type (where
+/// the rule sets agree), so that the usual case costs nothing more.
+fn conversion_divergence(
+    value: &Value,
+    ty: &Type,
+    converted: &Result<Value, hcl_core::convert::ConversionError>,
+    ctx: &EvalContext,
+    attr: &hcl_core::body::Attribute,
+) -> Option<Diagnostic> {
+    if ctx.semantics().is_go()
+        || (converted.is_ok() && (value.ty() == ty || value.ty().is_primitive()))
+    {
+        return None;
+    }
+    let go = convert_with(value, ty, Semantics::Go);
+    let (spec_part, go_part) = match (converted, &go) {
+        (Ok(a), Ok(b)) if a == b => return None,
+        (Err(_), Err(_)) => return None,
+        (Ok(_), Ok(b)) => (
+            format!("it converts to {ty}"),
+            format!("converts it to another value, of type {}", b.ty()),
+        ),
+        (Err(_), Ok(b)) => (
+            format!("it does not convert to {ty} (see the error)"),
+            format!("converts it, to a value of type {}", b.ty()),
+        ),
+        (Ok(_), Err(e)) => (format!("it converts to {ty}"), format!("rejects it: {e}")),
+    };
+    Some(
+        Diagnostic::warning(DIVERGENCE_SUMMARY)
+            .with_detail(format!(
+                "The value of attribute {} is of type {}. By the HCL specification {spec_part}; HashiCorp's implementation (as in Terraform) {go_part}. To get the same result from both, give the value the type exactly ({ty}).",
+                go_quote(&attr.name),
+                value.ty(),
+            ))
+            .with_subject(attr.expr.range()),
+    )
 }
 
 /// Where to report a failed conversion of an expression's value, and the

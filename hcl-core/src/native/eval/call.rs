@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use crate::body::DynExpression;
-use crate::convert::convert;
+use crate::convert::convert_with;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::expression_closure::ExpressionClosure;
@@ -333,7 +333,7 @@ impl Evaluator<'_> {
         given: Value,
         diags: &mut Diagnostics,
     ) -> Value {
-        match convert(&given, param.ty()) {
+        match convert_with(&given, param.ty(), self.sem) {
             Ok(v) => v,
             Err(e) => {
                 let (message, subject) = self.arg_error_at(arg, e.path(), e.message());
@@ -354,7 +354,7 @@ impl Evaluator<'_> {
         values: &[Value],
         mut diags: Diagnostics,
     ) -> Evaluated {
-        match function.call(values) {
+        match function.call_with(values, self.sem) {
             Ok(v) => (v, diags),
             Err(err) => {
                 diags.push(self.call_error(id, node, function, args, &err));

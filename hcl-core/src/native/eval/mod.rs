@@ -19,6 +19,7 @@
 //! Go implementation allows that too).
 
 mod call;
+mod divergence;
 mod ops;
 mod template;
 #[cfg(test)]
@@ -28,12 +29,13 @@ use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
 use std::sync::Arc;
 
-use crate::convert::convert;
+use crate::convert::{convert_with, unify_with};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::native::ast::{Ast, Expr, ExprId, ExprKind, ForExpr, List, Step};
 use crate::native::file::ParsedFile;
 use crate::pos::Range;
+use crate::semantics::Semantics;
 use crate::source::Span;
 use crate::suggest::suggestion;
 use crate::ty::Type;
@@ -52,6 +54,81 @@ pub(crate) const MAX_EVAL_DEPTH: usize = 2_048;
 /// The result of evaluating one node.
 pub(crate) type Evaluated = (Value, Diagnostics);
 
+/// Evaluates expression `id` of `file` in `ctx`, by the context's rules.
+///
+/// In spec mode, where the evaluation found that the rule sets part (a
+/// divergence warning, see `divergence`) or failed, the expression is
+/// evaluated again by Go's rules (so only then: agreeing evaluations cost
+/// nothing more). The warnings are kept only if the results differ: a
+/// difference inside the expression that does not reach its result
+/// (`(t ? {a = 1} : {b = 2}).a`) is no surprise to warn about. An error
+/// where Go's rules give a value (a string with an exponent as a number
+/// operand, say) gets a warning that says so.
+///
+/// Only the outermost evaluation of a thread does this: expressions
+/// evaluated within it (the arguments `try` and `can` receive unevaluated,
+/// the bodies of user functions, recursive ones included) leave the check
+/// to it, so that each expression is evaluated at most twice, however
+/// deeply such evaluations nest.
+pub(crate) fn evaluate(file: &Arc<ParsedFile>, id: ExprId, ctx: &EvalContext) -> Evaluated {
+    let sem = ctx.semantics();
+    let outermost = Nesting::enter();
+    let (value, diags) = Evaluator::new(file, sem).eval(id, ctx);
+    let diverged = diags.iter().any(divergence::is_divergence);
+    if sem.is_go() || !outermost.is_outermost() || !(diverged || diags.has_errors()) {
+        return (value, diags);
+    }
+    let mut go_ctx = ctx.new_child();
+    go_ctx.set_semantics(Semantics::Go);
+    let (go_value, go_diags) = Evaluator::new(file, Semantics::Go).eval(id, &go_ctx);
+    let agree = match (diags.has_errors(), go_diags.has_errors()) {
+        (false, false) => go_value == value,
+        (spec_failed, go_failed) => spec_failed && go_failed,
+    };
+    if agree {
+        let kept = diags
+            .into_iter()
+            .filter(|d| !divergence::is_divergence(d))
+            .collect();
+        return (value, kept);
+    }
+    let mut diags = diags;
+    if !diverged {
+        // An error by the spec's rules only, found by no rule above.
+        let ev = Evaluator::new(file, sem);
+        diags.push(ev.error_divergence(ev.span_of(id), go_value.ty()));
+    }
+    (value, diags)
+}
+
+thread_local! {
+    /// How many evaluations [`evaluate`] has running on this thread.
+    static NESTING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// One running [`evaluate`]; leaving it (also by unwinding) ends it.
+struct Nesting(bool);
+
+impl Nesting {
+    fn enter() -> Nesting {
+        Nesting(NESTING.with(|n| {
+            let outer = n.get();
+            n.set(outer + 1);
+            outer == 0
+        }))
+    }
+
+    fn is_outermost(&self) -> bool {
+        self.0
+    }
+}
+
+impl Drop for Nesting {
+    fn drop(&mut self) {
+        NESTING.with(|n| n.set(n.get().saturating_sub(1)));
+    }
+}
+
 /// The evaluation of one kind of node.
 type Handler<'f> = fn(&mut Evaluator<'f>, ExprId, &'f Expr, &EvalContext) -> Evaluated;
 
@@ -69,18 +146,28 @@ pub(crate) struct Evaluator<'f> {
     /// The elements currently visited by splats: the splat's item symbol
     /// and its value, innermost last.
     pub(super) items: Vec<(ExprId, Value)>,
+    /// The rule set of the evaluation context (child contexts inherit it,
+    /// so it holds for the whole evaluation).
+    pub(super) sem: Semantics,
+    /// A `for` expression whose tuple a template `for` directive joins:
+    /// joined, an unknown element gives an unknown string by either rule
+    /// set, so the `for` need not warn that the rule sets part.
+    pub(super) joined_for: Option<ExprId>,
     depth: usize,
 }
 
 impl<'f> Evaluator<'f> {
-    /// An evaluator for the expressions of `file`.
-    pub(crate) fn new(file: &'f Arc<ParsedFile>) -> Evaluator<'f> {
+    /// An evaluator for the expressions of `file`, by the rules of `sem`
+    /// (the evaluation context's [`EvalContext::semantics`]).
+    pub(crate) fn new(file: &'f Arc<ParsedFile>, sem: Semantics) -> Evaluator<'f> {
         Evaluator {
             file,
             shared: file,
             ast: file.ast(),
             locals: Vec::new(),
             items: Vec::new(),
+            sem,
+            joined_for: None,
             depth: 0,
         }
     }
@@ -398,7 +485,7 @@ impl<'f> Evaluator<'f> {
                 )
                 .into());
         }
-        match convert(&key, &Type::String) {
+        match convert_with(&key, &Type::String, self.sem) {
             Ok(k) => Ok(k.as_str().map(str::to_owned)),
             Err(e) => Err(self
                 .error(
@@ -443,7 +530,7 @@ impl<'f> Evaluator<'f> {
 
     // ----- for expressions -----
 
-    fn eval_for(&mut self, _: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
+    fn eval_for(&mut self, id: ExprId, node: &'f Expr, ctx: &EvalContext) -> Evaluated {
         let ExprKind::For(for_id) = node.kind else {
             return (Value::dynamic(), Diagnostics::new());
         };
@@ -457,8 +544,8 @@ impl<'f> Evaluator<'f> {
             Err(done) => return done,
         };
         match f.key {
-            Some(key_expr) => self.for_object(f, key_expr, setup, ctx),
-            None => self.for_tuple(f, setup, ctx),
+            Some(key_expr) => self.for_object(id, f, key_expr, setup, ctx),
+            None => self.for_tuple(id, f, setup, ctx),
         }
     }
 
@@ -485,6 +572,7 @@ impl<'f> Evaluator<'f> {
         let state = ForState {
             diags,
             known: true,
+            unknown_element: false,
             span: node.span,
         };
         Ok(Box::new(ForSetup {
@@ -548,6 +636,7 @@ impl<'f> Evaluator<'f> {
     #[inline(never)]
     fn for_tuple(
         &mut self,
+        id: ExprId,
         f: &ForExpr,
         mut setup: Box<ForSetup<'f>>,
         ctx: &EvalContext,
@@ -562,6 +651,9 @@ impl<'f> Evaluator<'f> {
                 values.push(item);
             }
         }
+        if !self.for_result_known(id, &mut setup.state) {
+            setup.state.known = false;
+        }
         finish_for_tuple(values, setup.state)
     }
 
@@ -571,6 +663,7 @@ impl<'f> Evaluator<'f> {
     #[inline(never)]
     fn for_object(
         &mut self,
+        id: ExprId,
         f: &ForExpr,
         key_expr: ExprId,
         mut setup: Box<ForSetup<'f>>,
@@ -588,6 +681,9 @@ impl<'f> Evaluator<'f> {
             if let Some(item) = item {
                 self.for_object_insert(f, key_expr, item, &mut items, &mut setup.state);
             }
+        }
+        if !self.for_result_known(id, &mut setup.state) {
+            setup.state.known = false;
         }
         finish_for_object(f, items, setup.state)
     }
@@ -616,6 +712,25 @@ impl<'f> Evaluator<'f> {
                 }
             }
         }
+    }
+
+    /// Whether the result of a `for` expression is known, once every
+    /// element is gathered: not when something made it unknown by either
+    /// rule set, nor, by the spec, when an element is unknown. Where only
+    /// the latter holds, Go's result would be known, and a warning says so
+    /// (unless a template joins the result, which is then an unknown
+    /// string by either rule set).
+    fn for_result_known(&mut self, id: ExprId, state: &mut ForState) -> bool {
+        if !state.known {
+            return false;
+        }
+        if !state.unknown_element || self.sem.is_go() {
+            return true;
+        }
+        if self.joined_for != Some(id) {
+            state.diags.push(self.for_divergence(id, state.span));
+        }
+        false
     }
 
     /// Defines the iteration variables; returns the mark to truncate the
@@ -702,7 +817,7 @@ impl<'f> Evaluator<'f> {
             state.known = false;
             return false;
         }
-        match convert(&include, &Type::Bool) {
+        match convert_with(&include, &Type::Bool, self.sem) {
             Ok(b) if !b.is_known() => {
                 state.known = false;
                 false
@@ -739,7 +854,7 @@ impl<'f> Evaluator<'f> {
             state.known = false;
             return None;
         }
-        match convert(&key, &Type::String) {
+        match convert_with(&key, &Type::String, self.sem) {
             Ok(k) => {
                 let k = k.as_str().map(str::to_owned);
                 if k.is_none() {
@@ -805,7 +920,7 @@ impl<'f> Evaluator<'f> {
                 Some(span),
             ));
         }
-        convert(result, &Type::Bool)
+        convert_with(result, &Type::Bool, self.sem)
             .err()
             .map(|e| self.invalid_condition(cond, &e.to_string(), span))
     }
@@ -933,7 +1048,7 @@ impl<'f> Evaluator<'f> {
                     let list = Value::list_of(element, []).unwrap_or_else(|_| Value::empty_tuple());
                     return (list, diags);
                 }
-                (list_of_values(values), diags)
+                (list_of_values(values, self.sem), diags)
             }
             _ => (Value::tuple(values), diags),
         }
@@ -987,18 +1102,20 @@ struct ForSetup<'f> {
 #[derive(Debug)]
 struct ForState {
     diags: Diagnostics,
-    /// Unset once an element is unknown or fails: the result is then the
-    /// dynamic value.
+    /// Unset once a condition or key is unknown, or something fails: the
+    /// result is then the dynamic value (by either rule set).
     known: bool,
+    /// Set once an element's value is unknown (but valid): by the spec the
+    /// result is then the dynamic value; Go keeps the element.
+    unknown_element: bool,
     /// The whole `for` expression.
     span: Span,
 }
 
-/// An element's value: an unknown (but valid) one makes the result of the
-/// `for` expression the dynamic value, as the spec says. (Go keeps it.)
+/// An element's value, noting whether it is unknown (but valid).
 fn for_value((value, d): Evaluated, state: &mut ForState) -> Value {
     if !value.is_known() && !d.has_errors() {
-        state.known = false;
+        state.unknown_element = true;
     }
     state.diags.extend(d);
     value
@@ -1109,8 +1226,8 @@ fn iteration_pairs(collection: &Value) -> Vec<(Value, Value)> {
 
 /// A list of the values, which come from one element type and so normally
 /// share one type; if they do not (an unknown of another type, say), they
-/// are unified, and as a last resort kept as a tuple.
-fn list_of_values(values: Vec<Value>) -> Value {
+/// are unified by the rules of `sem`, and as a last resort kept as a tuple.
+fn list_of_values(values: Vec<Value>, sem: Semantics) -> Value {
     let Some(first) = values.first() else {
         return Value::empty_tuple();
     };
@@ -1119,9 +1236,12 @@ fn list_of_values(values: Vec<Value>) -> Value {
         return Value::list_of(ty, values.clone()).unwrap_or_else(|_| Value::tuple(values));
     }
     let types: Vec<Type> = values.iter().map(|v| v.ty().clone()).collect();
-    if let Some(unified) = crate::convert::unify(&types) {
-        let converted: Result<Vec<Value>, _> =
-            values.iter().map(|v| convert(v, &unified.ty)).collect();
+    if let Some(unified) = unify_with(&types, sem) {
+        let converted: Result<Vec<Value>, _> = values
+            .iter()
+            .zip(&unified.conversions)
+            .map(|(v, c)| c.as_ref().map_or_else(|| Ok(v.clone()), |c| c.apply(v)))
+            .collect();
         if let Ok(converted) = converted
             && let Ok(list) = Value::list_of(unified.ty, converted)
         {

@@ -10,10 +10,11 @@
 //! unknown operand makes the result unknown even where the other operand
 //! would decide it, as the spec says.
 
-use crate::convert::{convert, unify};
+use crate::convert::{Conversion, ConversionError, convert_with, unify_with};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::native::ast::{BinaryOp, Expr, ExprId, ExprKind, UnaryOp};
+use crate::semantics::Semantics;
 use crate::source::Span;
 use crate::ty::Type;
 use crate::value::Value;
@@ -66,11 +67,15 @@ impl Evaluator<'_> {
         }
 
         if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual) {
-            let eq = l.equals(&r);
-            let v = match (op, eq.as_bool()) {
-                (BinaryOp::NotEqual, Some(b)) => Value::bool(!b),
-                _ => eq,
-            };
+            let v = equality(op, &l, &r, self.sem);
+            if !self.sem.is_go() && l.ty() != r.ty() {
+                // Only operands of different types can compare differently
+                // by Go's rules (any two nulls are equal there).
+                let go = equality(op, &l, &r, Semantics::Go);
+                if go != v {
+                    diags.push(self.equality_divergence(node, &l, &r, &v, &go));
+                }
+            }
             return (v, diags);
         }
         if l.is_null() || r.is_null() {
@@ -125,7 +130,7 @@ impl Evaluator<'_> {
         side: &str,
         node: &Expr,
     ) -> Option<Value> {
-        match convert(given, param) {
+        match convert_with(given, param, self.sem) {
             Ok(v) => Some(v),
             Err(e) => {
                 diags.push(self.error(
@@ -159,7 +164,7 @@ impl Evaluator<'_> {
             UnaryOp::Negate => Type::Number,
             UnaryOp::Not => Type::Bool,
         };
-        let value = match convert(&given, &ty) {
+        let value = match convert_with(&given, &ty, self.sem) {
             Ok(v) => v,
             Err(e) => {
                 diags.push(self.error(
@@ -199,6 +204,10 @@ impl Evaluator<'_> {
     /// results are evaluated and their types unified (a failure is
     /// reported whatever the condition, which is then not evaluated), then
     /// the condition selects one, whose diagnostics alone are passed on.
+    ///
+    /// In spec mode, where the results' types differ in a way that Go's
+    /// rules unify differently, Go's result is computed as well, and a
+    /// warning says where the two differ.
     pub(super) fn eval_conditional(
         &mut self,
         _: ExprId,
@@ -215,8 +224,8 @@ impl Evaluator<'_> {
         };
         let t = self.eval(true_expr, ctx);
         let f = self.eval(false_expr, ctx);
-        let result_ty = match self.conditional_type(node, &t.0, &f.0, true_expr, false_expr) {
-            Ok(ty) => ty,
+        let plans = match self.conditional_plans(node, &t.0, &f.0, true_expr, false_expr) {
+            Ok(plans) => plans,
             Err(d) => return (Value::dynamic(), d),
         };
         let cond = self.eval(condition, ctx);
@@ -224,36 +233,38 @@ impl Evaluator<'_> {
             node,
             condition,
             cond,
-            result_ty,
+            plans,
             (true_expr, t),
             (false_expr, f),
         )
     }
 
-    /// The type of a conditional's result, or why there is none.
+    /// How the results become the conditional's value, by this
+    /// evaluation's rules and, where they may differ, by Go's; or why
+    /// there is no result type.
     #[inline(never)]
-    fn conditional_type(
+    fn conditional_plans(
         &self,
         node: &Expr,
         t: &Value,
         f: &Value,
         true_expr: ExprId,
         false_expr: ExprId,
-    ) -> Result<Type, Diagnostics> {
-        let null_dynamic = Value::null(Type::Dynamic);
-        // A literal `null` takes the other result's type; a result of the
-        // dynamic pseudo-type leaves the type open.
-        let ty = if *t == null_dynamic {
-            Some(f.ty().clone())
-        } else if *f == null_dynamic {
-            Some(t.ty().clone())
-        } else if t.ty().is_dynamic() || f.ty().is_dynamic() {
-            Some(Type::Dynamic)
+    ) -> Result<CondPlans, Diagnostics> {
+        let own = conditional_plan(t, f, self.sem);
+        let go = if self.sem.is_go() || !unify_may_differ(t, f) {
+            None
         } else {
-            unify(&[t.ty().clone(), f.ty().clone()]).map(|u| u.ty)
+            let go = conditional_plan(t, f, Semantics::Go);
+            let same = match (&own, &go) {
+                (Some(o), Some(g)) => o.ty == g.ty && o.convs_equal(g),
+                (None, None) => true,
+                _ => false,
+            };
+            (!same).then_some(go)
         };
-        ty.ok_or_else(|| {
-            Diagnostics::from(self.error(
+        let Some(own) = own else {
+            let mut diags = Diagnostics::from(self.error(
                 "Inconsistent conditional result types",
                 format!(
                     "The true and false result expressions must have consistent types. {}.",
@@ -261,7 +272,21 @@ impl Evaluator<'_> {
                 ),
                 self.span_of(true_expr).cover(self.span_of(false_expr)),
                 Some(node.span),
-            ))
+            ));
+            if let Some(go) = &go {
+                diags.push(self.conditional_divergence(
+                    node,
+                    t.ty(),
+                    f.ty(),
+                    None,
+                    go.as_ref().map(|g| &g.ty),
+                ));
+            }
+            return Err(diags);
+        };
+        Ok(CondPlans {
+            own,
+            go: go.map(Box::new),
         })
     }
 
@@ -271,40 +296,72 @@ impl Evaluator<'_> {
         node: &Expr,
         condition: ExprId,
         (cond, mut diags): Evaluated,
-        result_ty: Type,
+        plans: CondPlans,
         (true_expr, (true_value, true_diags)): (ExprId, Evaluated),
         (false_expr, (false_value, false_diags)): (ExprId, Evaluated),
     ) -> Evaluated {
-        if cond.is_null() {
-            diags.push(self.error(
+        let (value, failure) = select(&cond, &plans.own, &true_value, &false_value, self.sem);
+        let chosen_is_true = convert_with(&cond, &Type::Bool, self.sem).is_ok_and(|c| c.is_true());
+        let divergence = plans.go.as_ref().and_then(|go| {
+            let comparable = !matches!(failure, Some(CondFailure::Null | CondFailure::NotBool));
+            let differs = match go.as_ref() {
+                // Go finds no common type: an error there, whatever the
+                // condition.
+                None => failure.is_none(),
+                Some(go) => {
+                    let (go_value, go_failure) =
+                        select(&cond, go, &true_value, &false_value, Semantics::Go);
+                    failure.is_some() != go_failure.is_some()
+                        || (failure.is_none() && go_value != value)
+                }
+            };
+            (comparable && differs).then(|| {
+                self.conditional_divergence(
+                    node,
+                    true_value.ty(),
+                    false_value.ty(),
+                    Some(&plans.own.ty),
+                    go.as_ref().as_ref().map(|g| &g.ty),
+                )
+            })
+        });
+        match failure {
+            // An unknown condition chooses neither result, but the result's
+            // type comes from both: where one differs from Go's (a `for`
+            // made unknown), so does the result, and its warning stays.
+            None if !cond.is_known() => {
+                for d in true_diags.into_iter().chain(false_diags) {
+                    if super::divergence::is_divergence(&d) {
+                        diags.push(d);
+                    }
+                }
+            }
+            None => {
+                diags.extend(if chosen_is_true {
+                    true_diags
+                } else {
+                    false_diags
+                });
+            }
+            Some(CondFailure::Null) => diags.push(self.error(
                 "Null condition",
                 "The condition value is null. Conditions must either be true or false.".into(),
                 self.span_of(condition),
                 Some(node.span),
-            ));
-            return (Value::unknown(result_ty), diags);
-        }
-        if !cond.is_known() {
-            return (Value::unknown(result_ty), diags);
-        }
-        let Ok(cond) = convert(&cond, &Type::Bool) else {
-            diags.push(self.error(
+            )),
+            Some(CondFailure::NotBool) => diags.push(self.error(
                 "Incorrect condition type",
                 "The condition expression must be of type bool.".into(),
                 self.span_of(condition),
                 Some(node.span),
-            ));
-            return (Value::unknown(result_ty), diags);
-        };
-        let (chosen, chosen_diags, chosen_expr, which) = if cond.is_true() {
-            (true_value, true_diags, true_expr, "true")
-        } else {
-            (false_value, false_diags, false_expr, "false")
-        };
-        diags.extend(chosen_diags);
-        match convert(&chosen, &result_ty) {
-            Ok(v) => (v, diags),
-            Err(e) => {
+            )),
+            Some(CondFailure::Convert(e)) => {
+                let (chosen_diags, chosen_expr, which) = if chosen_is_true {
+                    (true_diags, true_expr, "true")
+                } else {
+                    (false_diags, false_expr, "false")
+                };
+                diags.extend(chosen_diags);
                 let (detail, subject) = self.error_at_path(
                     chosen_expr,
                     e.path(),
@@ -317,9 +374,12 @@ impl Evaluator<'_> {
                     subject,
                     Some(node.span),
                 ));
-                (Value::unknown(result_ty), diags)
             }
         }
+        if let Some(d) = divergence {
+            diags.push(d);
+        }
+        (value, diags)
     }
 
     /// The message and subject for an error at `path` inside the value of
@@ -353,6 +413,125 @@ pub(super) fn at_path(path: &crate::path::Path, message: &str) -> String {
         message.to_owned()
     } else {
         format!("{path}: {message}")
+    }
+}
+
+/// The value of `==` or `!=` by the rules of `sem`.
+fn equality(op: BinaryOp, l: &Value, r: &Value, sem: Semantics) -> Value {
+    let eq = l.equals_with(r, sem);
+    match (op, eq.as_bool()) {
+        (BinaryOp::NotEqual, Some(b)) => Value::bool(!b),
+        _ => eq,
+    }
+}
+
+/// How a conditional's results become its value by one rule set: the
+/// result type, and the conversion of each result (true, then false) to
+/// it.
+#[derive(Debug)]
+struct CondPlan {
+    ty: Type,
+    /// From unification: each result's conversion, `None` where the result
+    /// already has the type. Unset where no unification took place (a
+    /// literal `null` or a result of the dynamic pseudo-type): the chosen
+    /// result is then converted to `ty`.
+    convs: Option<Vec<Option<Conversion>>>,
+}
+
+impl CondPlan {
+    /// Whether the two plans convert alike: both without unification, or
+    /// both with conversions to one type from one type each.
+    fn convs_equal(&self, other: &CondPlan) -> bool {
+        match (&self.convs, &other.convs) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a.iter().zip(b).all(|(x, y)| match (x, y) {
+                (None, None) => true,
+                (Some(x), Some(y)) => x.from() == y.from() && x.result_type() == y.result_type(),
+                _ => false,
+            }),
+            _ => false,
+        }
+    }
+}
+
+/// The conditional's plans: this evaluation's, and where Go's may give
+/// another result, Go's (`None` inside: Go finds no common type).
+#[derive(Debug)]
+pub(super) struct CondPlans {
+    own: CondPlan,
+    go: Option<Box<Option<CondPlan>>>,
+}
+
+/// Why a conditional gives no result.
+#[derive(Debug)]
+enum CondFailure {
+    Null,
+    NotBool,
+    /// The chosen result does not convert to the result type.
+    Convert(ConversionError),
+}
+
+/// The plan for results `t` and `f` by the rules of `sem`, as Go's
+/// `ConditionalExpr.Value` finds it; `None` when the types do not unify.
+fn conditional_plan(t: &Value, f: &Value, sem: Semantics) -> Option<CondPlan> {
+    let null_dynamic = Value::null(Type::Dynamic);
+    // A literal `null` takes the other result's type; a result of the
+    // dynamic pseudo-type leaves the type open.
+    let ty = if *t == null_dynamic {
+        f.ty().clone()
+    } else if *f == null_dynamic {
+        t.ty().clone()
+    } else if t.ty().is_dynamic() || f.ty().is_dynamic() {
+        Type::Dynamic
+    } else {
+        let unified = unify_with(&[t.ty().clone(), f.ty().clone()], sem)?;
+        return Some(CondPlan {
+            ty: unified.ty,
+            convs: Some(unified.conversions),
+        });
+    };
+    Some(CondPlan { ty, convs: None })
+}
+
+/// Whether the rule sets may unify the results of a conditional
+/// differently: not when their types are equal, both primitive (the
+/// rules agree there), or one is a literal `null` or dynamic (no
+/// unification takes place).
+fn unify_may_differ(t: &Value, f: &Value) -> bool {
+    let (tt, ft) = (t.ty(), f.ty());
+    !(tt == ft || tt.is_dynamic() || ft.is_dynamic() || (tt.is_primitive() && ft.is_primitive()))
+}
+
+/// The value a conditional gives by `plan` for condition `cond`, and why
+/// it failed if it did (the value is then unknown).
+fn select(
+    cond: &Value,
+    plan: &CondPlan,
+    t: &Value,
+    f: &Value,
+    sem: Semantics,
+) -> (Value, Option<CondFailure>) {
+    let unknown = || Value::unknown(plan.ty.clone());
+    if cond.is_null() {
+        return (unknown(), Some(CondFailure::Null));
+    }
+    if !cond.is_known() {
+        return (unknown(), None);
+    }
+    let Ok(cond) = convert_with(cond, &Type::Bool, sem) else {
+        return (unknown(), Some(CondFailure::NotBool));
+    };
+    let (index, chosen) = if cond.is_true() { (0, t) } else { (1, f) };
+    let converted = match &plan.convs {
+        None => convert_with(chosen, &plan.ty, sem),
+        Some(convs) => match convs.get(index).and_then(Option::as_ref) {
+            Some(c) => c.apply(chosen),
+            None => Ok(chosen.clone()),
+        },
+    };
+    match converted {
+        Ok(v) => (v, None),
+        Err(e) => (unknown(), Some(CondFailure::Convert(e))),
     }
 }
 

@@ -12,7 +12,7 @@
 //! As in the Go implementation, a template with an erroneous part still
 //! returns the string of its other parts (with the error diagnostics).
 
-use crate::convert::convert;
+use crate::convert::convert_with;
 use crate::diagnostic::Diagnostics;
 use crate::eval::EvalContext;
 use crate::native::ast::{Expr, ExprId, ExprKind};
@@ -62,7 +62,7 @@ impl Evaluator<'_> {
         if !value.is_known() {
             return false;
         }
-        match convert(&value, &Type::String) {
+        match convert_with(&value, &Type::String, self.sem) {
             Ok(s) => text.push_str(s.as_str().unwrap_or_default()),
             Err(e) => diags.push(self.error(
                 "Invalid template interpolation value",
@@ -85,7 +85,9 @@ impl Evaluator<'_> {
         let ExprKind::TemplateJoin { tuple } = node.kind else {
             return (Value::unknown(Type::String), Diagnostics::new());
         };
+        let outer = self.joined_for.replace(tuple);
         let value = self.eval(tuple, ctx);
+        self.joined_for = outer;
         self.join(id, value)
     }
 
@@ -111,7 +113,7 @@ impl Evaluator<'_> {
             if element.ty().is_dynamic() {
                 return (unknown, diags);
             }
-            match convert(element, &Type::String) {
+            match convert_with(element, &Type::String, self.sem) {
                 Ok(s) => match s.as_str() {
                     Some(s) => text.push_str(s),
                     None => return (unknown, diags),
