@@ -43,6 +43,7 @@ pub mod semantics;
 #[cfg(feature = "serde")]
 pub mod serde;
 pub mod source;
+mod stack;
 pub mod stdlib;
 pub mod suggest;
 pub mod traversal;

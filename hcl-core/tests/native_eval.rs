@@ -1783,9 +1783,43 @@ fn deviation_conditional_number_and_bool_unify_as_string() {
     // meet at string; docs/deviations.md): Go reports "Inconsistent
     // conditional result types" ("The 'true' value is number, but the
     // 'false' value is bool").
-    value_of("t ? 1 : true", r#""1" : string"#);
-    value_of("f ? 1 : true", r#""true" : string"#);
-    value_of("t ? [1] : [false]", r#"["1"] : tuple([string])"#);
+    // Each carries the spec-mode warning that Go's result differs.
+    let warning = |types: &str, unified: &str, why: &str, hint: &str, range: &str| {
+        format!(
+            "Result differs from HashiCorp's HCL | By the HCL specification the result types {types} unify as {unified}{why}; HashiCorp's implementation (as in Terraform) finds no common type, an error, so the two give different results here. To get the same result from both, give both results one type{hint} | t.hcl:{range} | -"
+        )
+    };
+    let scalar = " (convert with `tostring(...)`).";
+    check(
+        "t ? 1 : true",
+        r#""1" : string"#,
+        &[&warning("number and bool", "string", "", scalar, "1,1-13")],
+    );
+    check(
+        "f ? 1 : true",
+        r#""true" : string"#,
+        &[&warning("number and bool", "string", "", scalar, "1,1-13")],
+    );
+    check(
+        "t ? [1] : [false]",
+        r#"["1"] : tuple([string])"#,
+        &[&warning(
+            "tuple([number]) and tuple([bool])",
+            "tuple([string])",
+            ", a tuple type (a list converts to it only with the tuple's length)",
+            ": lists (convert each with `tolist(...)`), or tuples of one length.",
+            "1,1-18",
+        )],
+    );
+    // By Go's rules, the error.
+    let mut ctx = ctx();
+    ctx.set_semantics(hcl_core::Semantics::Go);
+    let (v, d) = eval_in(&parse("t ? 1 : true"), &ctx);
+    assert_eq!(v.as_str(), DYN);
+    assert!(
+        d[0].starts_with("Inconsistent conditional result types"),
+        "{d:?}"
+    );
 }
 
 #[test]

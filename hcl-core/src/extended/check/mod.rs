@@ -242,7 +242,7 @@ impl<'a> TypeChecker<'a> {
             return ExtType::Dynamic;
         }
         self.depth += 1;
-        let ty = self.check_node(id, &node.kind, node.span);
+        let ty = crate::stack::with_room(|| self.check_node(id, &node.kind, node.span));
         self.depth -= 1;
         self.types.insert(id, ty.clone());
         ty

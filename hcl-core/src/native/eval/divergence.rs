@@ -81,6 +81,8 @@ impl Evaluator<'_> {
             .any(|k| matches!(k, Type::List(_) | Type::Set(_) | Type::Tuple(_)))
         {
             "To get the same result from both, give both results one type: lists (convert each with `tolist(...)`), or tuples of one length."
+        } else if matches!(spec, Some(Type::String)) {
+            "To get the same result from both, give both results one type (convert with `tostring(...)`)."
         } else {
             "To get the same result from both, give both results one type."
         };

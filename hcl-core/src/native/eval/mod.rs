@@ -185,7 +185,7 @@ impl<'f> Evaluator<'f> {
             return self.too_deep(node.span);
         }
         self.depth += 1;
-        let result = self.eval_node(id, node, ctx);
+        let result = crate::stack::with_room(|| self.eval_node(id, node, ctx));
         self.depth -= 1;
         result
     }

@@ -495,11 +495,20 @@ fn conditional_plan(t: &Value, f: &Value, sem: Semantics) -> Option<CondPlan> {
 
 /// Whether the rule sets may unify the results of a conditional
 /// differently: not when their types are equal, both primitive (the
-/// rules agree there), or one is a literal `null` or dynamic (no
-/// unification takes place).
+/// rules agree there, but for a number with a bool), or one is a literal
+/// `null` or dynamic (no unification takes place).
 fn unify_may_differ(t: &Value, f: &Value) -> bool {
     let (tt, ft) = (t.ty(), f.ty());
-    !(tt == ft || tt.is_dynamic() || ft.is_dynamic() || (tt.is_primitive() && ft.is_primitive()))
+    // Primitive types unify alike by both rule sets, but for a number with
+    // a bool (string by the spec's transitive rule, none in Go).
+    let number_and_bool = matches!(
+        (tt, ft),
+        (Type::Number, Type::Bool) | (Type::Bool, Type::Number)
+    );
+    !(tt == ft
+        || tt.is_dynamic()
+        || ft.is_dynamic()
+        || (tt.is_primitive() && ft.is_primitive() && !number_and_bool))
 }
 
 /// The value a conditional gives by `plan` for condition `cond`, and why

@@ -63,7 +63,7 @@ impl<'a> Parser<'a> {
         if !self.enter(at) {
             return self.mk(ExprKind::Invalid, at);
         }
-        let e = self.parse_ternary(at);
+        let e = crate::stack::with_room(|| self.parse_ternary(at));
         self.leave();
         e
     }
@@ -339,7 +339,8 @@ impl<'a> Parser<'a> {
                         let marker = between(open.span, close.span);
                         let item = self.mk(ExprKind::AnonSymbol, marker);
                         let each = if self.enter(marker) {
-                            let each = self.parse_traversals(Cur::Node(item));
+                            let each =
+                                crate::stack::with_room(|| self.parse_traversals(Cur::Node(item)));
                             self.leave();
                             each
                         } else {
@@ -582,7 +583,7 @@ impl<'a> Parser<'a> {
         }
         self.bump(start);
         let t = start;
-        let operand = self.parse_with_traversals();
+        let operand = crate::stack::with_room(|| self.parse_with_traversals());
         self.leave();
         let op = if t.kind == TokenKind::Minus {
             UnaryOp::Negate

@@ -340,7 +340,9 @@ impl<'a> Parser<'a> {
         match self.peek().kind {
             TokenKind::Newline | TokenKind::Eof | TokenKind::CBrace => {
                 if self.enter(obrace.span) {
-                    body = Some(self.parse_body(TokenKind::CBrace));
+                    body = Some(crate::stack::with_room(|| {
+                        self.parse_body(TokenKind::CBrace)
+                    }));
                     self.leave();
                 } else {
                     self.recover(TokenKind::CBrace);

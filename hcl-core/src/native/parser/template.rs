@@ -916,8 +916,8 @@ impl<'a> Parser<'a> {
                 *pos += 1;
                 expr
             }
-            TPart::If { .. } => self.parse_template_if(pos),
-            TPart::For { .. } => self.parse_template_for(pos),
+            TPart::If { .. } => crate::stack::with_room(|| self.parse_template_if(pos)),
+            TPart::For { .. } => crate::stack::with_room(|| self.parse_template_for(pos)),
             TPart::End { span } => {
                 self.err(
                     "Unexpected end of template",
