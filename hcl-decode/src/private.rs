@@ -176,12 +176,18 @@ pub type ValueFns<T> = (
 );
 
 /// Converts to the target's type, then extracts (as [`decode_value`]).
-fn decode_with_fns<T>(fns: ValueFns<T>, value: &Value, range: &Range) -> Result<T, FromValueError> {
+/// The conversion follows the evaluation context's rule set.
+fn decode_with_fns<T>(
+    fns: ValueFns<T>,
+    value: &Value,
+    range: &Range,
+    semantics: Semantics,
+) -> Result<T, FromValueError> {
     let ty = (fns.0)();
     if value.ty() == &ty || ty.is_dynamic() {
         return (fns.1)(value, range);
     }
-    let converted = hcl_core::convert::convert(value, &ty)?;
+    let converted = hcl_core::convert::convert_with(value, &ty, semantics)?;
     (fns.1)(&converted, range)
 }
 
@@ -193,8 +199,9 @@ pub fn attr<T>(
     fallback: Fallback<T>,
     fns: ValueFns<T>,
 ) -> Option<T> {
+    let semantics = cx.eval_context().semantics();
     attr_with(content, name, cx, fallback, |v, r| {
-        decode_with_fns(fns, v, r)
+        decode_with_fns(fns, v, r, semantics)
     })
 }
 

@@ -648,3 +648,40 @@ fn nested_evaluations_are_checked_against_go_once() {
         );
     }
 }
+
+#[test]
+fn decoder_semantics_reach_the_conversion_to_a_fields_type() {
+    #[derive(HclBody, Debug)]
+    struct Server {
+        port: u32,
+    }
+    // Deviation row 6: a string with an exponent is no number by the
+    // specification; Go converts it.
+    let src = "port = \"1e3\"\n";
+    let err = Decoder::new()
+        .decode_str::<Server>(src, "s.hcl")
+        .unwrap_err();
+    assert!(err.to_string().contains("a number is required"), "{err}");
+    let go = Decoder::new()
+        .semantics(Semantics::Go)
+        .decode_str::<Server>(src, "s.hcl")
+        .unwrap();
+    assert_eq!(go.port, 1000);
+}
+
+#[test]
+fn decoder_semantics_reach_the_conversion_of_input_variables() {
+    #[derive(HclBody, Debug)]
+    struct Server {
+        port: u32,
+    }
+    let src = "variable \"port\" {\n  type = number\n}\nport = var.port\n";
+    let decoder = || Decoder::new().variable_blocks().input("port", Value::string("8e3"));
+    let err = decoder().decode_str::<Server>(src, "s.hcl").unwrap_err();
+    assert!(err.to_string().contains("a number is required"), "{err}");
+    let go = decoder()
+        .semantics(Semantics::Go)
+        .decode_str::<Server>(src, "s.hcl")
+        .unwrap();
+    assert_eq!(go.port, 8000);
+}

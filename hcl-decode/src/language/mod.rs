@@ -290,7 +290,7 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
     let mut fn_ctx = base.new_child();
     let mut vars = None;
     if options.variable_blocks {
-        let out = variables::evaluate(options, &blocks("variable"), &mut diags);
+        let out = variables::evaluate(options, &blocks("variable"), base.semantics(), &mut diags);
         prepared.masks = out.masks;
         prepared.secrets = out.secrets;
         prepared.var_files = out.var_files;

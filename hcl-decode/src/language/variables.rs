@@ -5,8 +5,9 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use hcl_core::Semantics;
 use hcl_core::body::{AttributeSchema, Block, BlockHeaderSchema, BodySchema, DynExpression};
-use hcl_core::convert::convert;
+use hcl_core::convert::{convert, convert_with};
 use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
 use hcl_core::parse::{Parser, Syntax};
 use hcl_core::typeexpr::{Defaults, type_constraint_with_defaults};
@@ -96,7 +97,11 @@ fn read_type(expr: &DynExpression, diags: &mut Diagnostics) -> Option<(Type, Opt
     }
 }
 
-fn declaration(block: &Block, diags: &mut Diagnostics) -> (Decl, Vec<Validation>, Vec<Range>) {
+fn declaration(
+    block: &Block,
+    semantics: Semantics,
+    diags: &mut Diagnostics,
+) -> (Decl, Vec<Validation>, Vec<Range>) {
     let schema = BodySchema::new()
         .attribute(AttributeSchema::optional("type"))
         .attribute(AttributeSchema::optional("default"))
@@ -146,7 +151,7 @@ fn declaration(block: &Block, diags: &mut Diagnostics) -> (Decl, Vec<Validation>
         }
         match literal(&e, diags) {
             Some(v) if broken => drop(v),
-            Some(v) => match convert(&v, &ty) {
+            Some(v) => match convert_with(&v, &ty, semantics) {
                 Ok(v) => {
                     let v = defaults.as_ref().map_or(v.clone(), |d| d.apply(&v));
                     default = Some((v, e.range()));
@@ -239,13 +244,18 @@ pub(super) fn secrets_of(value: &Value, out: &mut Vec<String>) {
     }
 }
 
-pub(super) fn evaluate(options: &Options, blocks: &[Block], diags: &mut Diagnostics) -> Output {
+pub(super) fn evaluate(
+    options: &Options,
+    blocks: &[Block],
+    semantics: Semantics,
+    diags: &mut Diagnostics,
+) -> Output {
     let mut decls: Vec<Decl> = Vec::new();
     let mut index: BTreeMap<String, usize> = BTreeMap::new();
     let mut validations = Vec::new();
     let mut masks = Vec::new();
     for block in blocks {
-        let (decl, v, m) = declaration(block, diags);
+        let (decl, v, m) = declaration(block, semantics, diags);
         if let Some(&first) = index.get(&decl.name) {
             diags.push(
                 Diagnostic::error("Duplicate variable declaration")
@@ -402,7 +412,7 @@ pub(super) fn evaluate(options: &Options, blocks: &[Block], diags: &mut Diagnost
                     );
                     (unknown, source)
                 } else {
-                    match convert(&v, &decl.ty) {
+                    match convert_with(&v, &decl.ty, semantics) {
                         Ok(v) => {
                             let v = decl.defaults.as_ref().map_or(v.clone(), |d| d.apply(&v));
                             (v, source)
