@@ -676,7 +676,11 @@ fn decoder_semantics_reach_the_conversion_of_input_variables() {
         port: u32,
     }
     let src = "variable \"port\" {\n  type = number\n}\nport = var.port\n";
-    let decoder = || Decoder::new().variable_blocks().input("port", Value::string("8e3"));
+    let decoder = || {
+        Decoder::new()
+            .variable_blocks()
+            .input("port", Value::string("8e3"))
+    };
     let err = decoder().decode_str::<Server>(src, "s.hcl").unwrap_err();
     assert!(err.to_string().contains("a number is required"), "{err}");
     let go = decoder()
