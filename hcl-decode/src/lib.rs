@@ -1286,10 +1286,10 @@
 //! `user_functions()`: `function` blocks (HashiCorp's `ext/userfunc`),
 //! calling each other; a recursion deeper than
 //! [`language::functions::MAX_CALL_DEPTH`] is a diagnostic. A function's
-//! `result` sees its parameters and the functions, no variable (not
-//! `var`, not `local`): its result depends on its arguments only, so what
-//! a local depends on is what its references say (see [the
-//! module](language#what-sees-what) for why). Pass a value as an argument.
+//! `result` sees its parameters, the functions, `var` and the
+//! application's variables, but not `local` (locals may call functions;
+//! see [the module](language#what-sees-what) for why): pass a local as an
+//! argument.
 //!
 //! ```
 //! use hcl_decode::prelude::*;

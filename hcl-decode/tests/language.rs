@@ -425,11 +425,12 @@ region = local.plain\ncount = fail(local.label)\n";
     }
 }
 
-/// User functions see their parameters and the functions: a reference to
-/// a variable is one error, at the reference, with no second error where
-/// the function is called.
+/// User functions see their parameters, the input variables and the
+/// functions, not `local` (locals may call them): a reference to a local is
+/// one error, at the reference, with no second error where the function is
+/// called.
 #[test]
-fn user_functions_see_only_parameters_and_functions() {
+fn user_functions_see_parameters_variables_and_functions() {
     let src = "variable \"prefix\" {\n  default = \"p\"\n}\nlocals {\n  n = 2\n}\n\
 function \"tag\" {\n  params = [x]\n  result = \"${var.prefix}-${x}\"\n}\n\
 function \"twice\" {\n  params = [x]\n  result = local.n * x\n}\n\
@@ -443,22 +444,17 @@ region = tag(\"a\")\ncount = ok(3)\n";
         .collect();
     assert_eq!(
         diags,
-        [
-            (
-                "Variables not allowed in a function",
-                "f.hcl:9,15-25".to_owned()
-            ),
-            (
-                "Variables not allowed in a function",
-                "f.hcl:13,12-19".to_owned()
-            ),
-        ],
+        [(
+            "Variables not allowed in a function",
+            "f.hcl:13,12-19".to_owned()
+        )],
         "{err}"
     );
-    // Given as arguments, the same values work.
+    // A variable is seen; a local is passed as an argument.
     let src = "variable \"prefix\" {\n  default = \"p\"\n}\nlocals {\n  n = 2\n}\n\
-function \"tag\" {\n  params = [prefix, x]\n  result = \"${prefix}-${x}\"\n}\n\
-region = tag(var.prefix, \"a\")\ncount = local.n\n";
+function \"tag\" {\n  params = [x]\n  result = \"${var.prefix}-${x}\"\n}\n\
+function \"times\" {\n  params = [n, x]\n  result = n * x\n}\n\
+region = tag(\"a\")\ncount = times(local.n, 3)\n";
     let job: Job = full().decode_str(src, "f.hcl").unwrap();
     assert_eq!(job.region, "p-a");
 }

@@ -112,11 +112,12 @@ pub fn functions_from_blocks(
 }
 
 /// The functions of `function` blocks of a configuration (the language
-/// layer's): each sees its parameters, the functions of `base` and the
-/// configuration's functions (itself included, up to [`MAX_CALL_DEPTH`]
-/// calls deep), and no variable: its result depends on its arguments
-/// only. A reference to anything else in a `result` is an error at the
-/// reference; in the functions' scope that name is then the unknown
+/// layer's): each sees its parameters, the variables and functions of
+/// `base` (the application's, and `var` when input variables are on) and
+/// the configuration's functions (itself included, up to
+/// [`MAX_CALL_DEPTH`] calls deep), but not `local` (locals may call the
+/// functions). A reference to anything else in a `result` is an error at
+/// the reference; in the functions' scope that name is then the unknown
 /// value, so that a call gives an unknown result and no second error.
 ///
 /// They hold no reference cycle: the context their bodies are evaluated
@@ -145,15 +146,12 @@ fn linked_functions_with_scope(
     let (definitions, mut diags) = definitions(blocks);
     let scope: Arc<OnceLock<EvalContext>> = Arc::new(OnceLock::new());
     let weak = Arc::downgrade(&scope);
-    // The functions of `base`, none of its variables.
-    let mut inner = EvalContext::with_mode(base.mode());
-    inner.set_semantics(base.semantics());
-    for (name, f) in base.functions() {
-        // Declaring fails only in a literal-only context, where nothing
-        // can call a function anyway (and so below).
-        let _ = inner.declare_function(name, f.clone());
-    }
-    for name in outside_references(&definitions, &mut diags) {
+    // The variables and functions of `base` (the application's, and `var`
+    // when input variables are on): Go's `ContextFunc` in "the simplest
+    // use", giving functions "the same global variables and functions
+    // available elsewhere". Not `local`: locals may call the functions.
+    let mut inner = base.new_child();
+    for name in outside_references(&definitions, base, &mut diags) {
         let _ = inner.declare_variable(name, Value::dynamic());
     }
     let mut funcs = BTreeMap::new();
@@ -174,6 +172,7 @@ fn linked_functions_with_scope(
 /// not one of its parameters; returns the names referred to.
 fn outside_references(
     definitions: &[Arc<Definition>],
+    base: &EvalContext,
     diags: &mut Diagnostics,
 ) -> std::collections::BTreeSet<String> {
     let mut names = std::collections::BTreeSet::new();
@@ -182,13 +181,15 @@ fn outside_references(
             let Some(root) = t.root_name() else {
                 continue;
             };
-            if def.params.iter().chain(&def.variadic).any(|p| p == root) {
+            if def.params.iter().chain(&def.variadic).any(|p| p == root)
+                || base.variable(root).is_some()
+            {
                 continue;
             }
             names.insert(root.to_owned());
             let mut d = Diagnostic::error("Variables not allowed in a function")
                 .with_detail(format!(
-                    "The result of the function {:?} refers to {root:?}, but a function sees only its parameters and the functions. Pass the value as an argument instead.",
+                    "The result of the function {:?} refers to {root:?}, but a function sees only its parameters, the input variables (`var`), the application's variables and the functions. Pass the value as an argument instead.",
                     def.name
                 ));
             if let Some(range) = t.source_range() {
@@ -442,12 +443,23 @@ function \"odd\" {\n  params = [n]\n  result = n == 0 ? false : even(n - 1)\n}\n
     }
 
     #[test]
-    fn a_variable_in_a_result_is_one_error_and_an_unknown_result() {
-        let src = "function \"f\" {\n  params = [x]\n  result = x + var.offset + var.other\n}\n";
+    fn an_unknown_variable_in_a_result_is_one_error_and_an_unknown_result() {
+        let src = "function \"f\" {\n  params = [x]\n  result = x + var.offset + local.other\n}\n";
         let (funcs, diags) = linked_functions(&blocks(src), &EvalContext::new());
         let summaries: Vec<_> = diags.iter().map(|d| d.summary.as_str()).collect();
         assert_eq!(summaries, ["Variables not allowed in a function"; 2]);
         let v = funcs["f"].call(&[Value::number(1)]).unwrap();
         assert!(!v.is_known());
+        // The variables of the base context are seen.
+        let mut base = EvalContext::new();
+        base.declare_variable("var", Value::object([("offset", Value::number(10))]))
+            .unwrap();
+        let src = "function \"f\" {\n  params = [x]\n  result = x + var.offset\n}\n";
+        let (funcs, diags) = linked_functions(&blocks(src), &base);
+        assert!(diags.is_empty(), "{diags}");
+        assert_eq!(
+            funcs["f"].call(&[Value::number(1)]).unwrap(),
+            Value::number(11)
+        );
     }
 }

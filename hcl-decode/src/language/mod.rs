@@ -21,19 +21,18 @@
 //! - `validation` conditions and `locals` see `var`, the functions (the
 //!   application's and the user's); locals see each other.
 //! - The rest of the configuration sees `var`, `local` and the functions.
-//! - A user function's `result` sees its parameters and the functions
-//!   (the application's, the library's and the other user functions),
-//!   **no variable**: neither `var` nor `local` nor the application's own
-//!   variables. A reference to one is an error at the reference ("Pass the
-//!   value as an argument instead"). This is HashiCorp's `ext/userfunc`
-//!   model (a function's result "is evaluated in an isolated evaluation
-//!   context that defines variables named after the given parameter
-//!   names"; Terraform has no user functions to follow), and it is the
-//!   least surprising one here: a function's result depends on its
-//!   arguments only, so a local's dependencies, its evaluation order, a
-//!   cycle among locals and a sensitive value's flow are all visible in the
-//!   references written at the call, and a function means the same
-//!   wherever it is called.
+//! - A user function's `result` sees its parameters, the functions (the
+//!   application's, the library's and the other user functions), `var`
+//!   and the application's own variables, but **not `local`**: locals may
+//!   call the functions, so a function that read a local could make a
+//!   cycle the references at the call do not show. A reference to a local
+//!   is an error at the reference ("Pass the value as an argument
+//!   instead"). This is HashiCorp's `ext/userfunc` with a context function
+//!   in what its documentation calls "the simplest use": functions see "the
+//!   same global variables and functions available elsewhere" (Terraform
+//!   has no user functions to follow). A sensitive variable read by a
+//!   function stays redacted wherever its text appears; a local's
+//!   sensitivity follows the references written in it.
 //!
 //! # Sensitive values
 //!
@@ -300,8 +299,8 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
         vars = Some((out.variables, out.validations));
     }
 
-    // User functions see their parameters and the functions, nothing else
-    // (see the module docs).
+    // User functions see their parameters, `var`, the application's
+    // variables and the functions, not `local` (see the module docs).
     if options.user_functions {
         let (funcs, d) = functions::linked_functions(&blocks("function"), &fn_ctx);
         prepared.failed |= d.has_errors();
