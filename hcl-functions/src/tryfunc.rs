@@ -42,7 +42,11 @@ pub fn try_function() -> Function {
              that evaluates without errors.",
         )
         .variadic(Parameter::expression_closure("expressions"))
-        .return_type(|args| try_first(args).map(|v| v.ty().clone()))
+        // Go's `try` evaluates its arguments for the result type and again
+        // for the value, so that `try` nested N deep evaluates the
+        // innermost argument 2^N times. The type is the value's: known only
+        // once the call is made, once.
+        .return_type(|_| Ok(Type::Dynamic))
         .build(|args, _| try_first(args))
 }
 
@@ -138,4 +142,46 @@ fn depends_on_unknowns(closure: &ExpressionClosure) -> bool {
 /// The family's functions, by name (part of [`Family::Conversion`](crate::Family::Conversion)).
 pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![("can", can_function()), ("try", try_function())]
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
+    use hcl_core::{EvalContext, Expression, Pos, Type, Value};
+
+    use hcl_core::function::Function;
+
+    /// `try` nested 30 deep evaluates its innermost argument once (Go's
+    /// evaluates it 2^30 times: once for the type, once for the value, at
+    /// every level).
+    #[test]
+    fn nested_try_evaluates_each_argument_once() {
+        let calls = Arc::new(AtomicUsize::new(0));
+        let counted = Arc::clone(&calls);
+        let mut ctx = EvalContext::new();
+        crate::Library::pure().install(&mut ctx).unwrap();
+        let tick = Function::builder()
+            .returns(Type::Number)
+            .build(move |_, _| {
+                counted.fetch_add(1, Ordering::Relaxed);
+                Ok(Value::number(7))
+            });
+        ctx.declare_function("tick", tick).unwrap();
+        let depth = 30;
+        let src = format!("{}tick(){}", "try(".repeat(depth), ", 0)".repeat(depth));
+        let (file, id, diags) = parse_expression(
+            src.as_bytes(),
+            "t.hcl",
+            Pos::start(),
+            &ParseOptions::default(),
+        );
+        assert!(diags.is_empty(), "{diags}");
+        let (value, diags) = NativeExpression::new(file, id).value(&ctx);
+        assert!(diags.is_empty(), "{diags}");
+        assert_eq!(value, Value::number(7));
+        assert_eq!(calls.load(Ordering::Relaxed), 1);
+    }
 }
