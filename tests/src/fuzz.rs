@@ -156,6 +156,35 @@ fn exercise_expression(expr: &dyn Expression, ctx: &EvalContext, renderer: &Rend
     let _ = expr.static_traversal_rel();
 }
 
+/// How many mutation rounds a smoke test runs: `HCL_FUZZ_ROUNDS`, or 3,000.
+pub fn rounds() -> usize {
+    std::env::var("HCL_FUZZ_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3000)
+}
+
+/// The inputs (`*.in`) of the formatter corpus, `hcl-core/tests/format/*/`,
+/// in path order: seeds of the formatter's and the lossless document's
+/// smoke tests.
+pub fn format_corpus_inputs() -> Vec<Vec<u8>> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../hcl-core/tests/format");
+    let mut paths = Vec::new();
+    for dir in std::fs::read_dir(root).into_iter().flatten().flatten() {
+        for entry in std::fs::read_dir(dir.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if entry.path().extension().is_some_and(|e| e == "in") {
+                paths.push(entry.path());
+            }
+        }
+    }
+    paths.sort();
+    paths.iter().filter_map(|p| std::fs::read(p).ok()).collect()
+}
+
 /// A deterministic stream of variants of seed inputs: byte flips, inserted
 /// and deleted runs, interesting tokens spliced in, duplicated slices.
 #[derive(Debug)]

@@ -4,8 +4,6 @@
 //! or broken invariant fails. (Coverage-guided: `cargo +nightly fuzz run
 //! format`, see `fuzz/README.md`.)
 
-use std::path::Path;
-
 use tests::fuzz::Mutator;
 use tests::fuzz_format::exercise_format;
 
@@ -21,21 +19,7 @@ const SEEDS: &[&[u8]] = &[
 
 fn seeds() -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = SEEDS.iter().map(|s| s.to_vec()).collect();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hcl-core/tests/format");
-    let mut paths = Vec::new();
-    for dir in std::fs::read_dir(root).into_iter().flatten().flatten() {
-        for entry in std::fs::read_dir(dir.path())
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            if entry.path().extension().is_some_and(|e| e == "in") {
-                paths.push(entry.path());
-            }
-        }
-    }
-    paths.sort();
-    out.extend(paths.iter().filter_map(|p| std::fs::read(p).ok()));
+    out.extend(tests::fuzz::format_corpus_inputs());
     out
 }
 
@@ -50,10 +34,7 @@ fn seeds_keep_the_invariants() {
 fn mutations_keep_the_invariants() {
     let seeds = seeds();
     let mut mutator = Mutator::new(0xf0_4a7);
-    let rounds = std::env::var("HCL_FUZZ_ROUNDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3000);
+    let rounds = tests::fuzz::rounds();
     for i in 0..rounds {
         let input = mutator.mutate(&seeds[i % seeds.len()]);
         exercise_format(&input);

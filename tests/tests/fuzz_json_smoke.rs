@@ -46,10 +46,7 @@ fn json_seeds_do_not_panic() {
 fn json_mutations_do_not_panic() {
     let seeds = seeds();
     let mut mutator = Mutator::new(0x150a);
-    let rounds = std::env::var("HCL_FUZZ_ROUNDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3000);
+    let rounds = tests::fuzz::rounds();
     for i in 0..rounds {
         let seed = &seeds[i % seeds.len()];
         let input = mutator.mutate(seed);

@@ -43,10 +43,7 @@ fn seeds_do_not_panic() {
 fn mutations_do_not_panic() {
     let seeds = seeds();
     let mut mutator = Mutator::new(0x5eed);
-    let rounds = std::env::var("HCL_FUZZ_ROUNDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3000);
+    let rounds = tests::fuzz::rounds();
     for i in 0..rounds {
         let seed = &seeds[i % seeds.len()];
         let input = mutator.mutate(seed);
