@@ -43,7 +43,7 @@
 
 use std::fmt;
 
-use crate::path::Path;
+use crate::path::{Path, PathStep};
 use crate::ty::Type;
 use crate::value::Value;
 
@@ -109,32 +109,19 @@ pub fn expression(value: &Value) -> Result<String, UnwritableValue> {
 /// Appends the expression that denotes `value` to `out`; see
 /// [`expression`]. Nothing is appended when it fails.
 pub fn write_expression(out: &mut String, value: &Value) -> Result<(), UnwritableValue> {
-    let start = out.len();
-    let result = match value.as_str() {
-        Some(text) if heredoc_reads_better(text) => {
-            write_heredoc(out, text);
-            Ok(())
-        }
-        _ => {
-            let mut text = String::new();
-            let r = Writer {
-                out: &mut text,
-                path: Path::root(),
-            }
-            .value(value, 0);
-            if text.contains('\n') {
-                // Objects span lines: the formatter aligns their `=` as it
-                // does in a file.
-                text = crate::format::format_str(&text);
-            }
-            out.push_str(&text);
-            r
-        }
-    };
-    if result.is_err() {
-        out.truncate(start);
+    if let Some(text) = value.as_str().filter(|t| heredoc_reads_better(t)) {
+        write_heredoc(out, text);
+        return Ok(());
     }
-    result
+    let mut text = String::new();
+    write_value(&mut text, value)?;
+    if text.contains('\n') {
+        // Objects span lines: the formatter indents them and aligns their
+        // `=` as it does in a file.
+        text = crate::format::format_str(&text);
+    }
+    out.push_str(&text);
+    Ok(())
 }
 
 /// The text of `text` as a quoted template literal: `"…"` with escapes.
@@ -150,91 +137,81 @@ pub fn is_bare_key(key: &str) -> bool {
     crate::native::lexer::is_identifier(key) && !matches!(key, "null" | "true" | "false" | "for")
 }
 
-struct Writer<'a> {
-    out: &'a mut String,
-    path: Path,
+fn fail(reason: UnwritableReason) -> UnwritableValue {
+    UnwritableValue {
+        path: Path::root(),
+        reason,
+    }
 }
 
-impl Writer<'_> {
-    fn fail(&self, reason: UnwritableReason) -> UnwritableValue {
-        UnwritableValue {
-            path: self.path.clone(),
-            reason,
-        }
+/// Writes `value` unformatted (each attribute of an object on a line of
+/// its own, unindented); the path of a failure is built as it returns.
+fn write_value(out: &mut String, value: &Value) -> Result<(), UnwritableValue> {
+    if !value.is_known() {
+        return Err(fail(UnwritableReason::Unknown));
     }
-
-    fn value(&mut self, value: &Value, indent: usize) -> Result<(), UnwritableValue> {
-        if !value.is_known() {
-            return Err(self.fail(UnwritableReason::Unknown));
-        }
-        if value.is_null() {
-            self.out.push_str("null");
-            return Ok(());
-        }
-        match value.ty() {
-            Type::Bool => self
-                .out
-                .push_str(if value.is_true() { "true" } else { "false" }),
-            Type::Number => {
-                let Some(n) = value.as_number() else {
-                    return Err(self.fail(UnwritableReason::Unknown));
-                };
-                if !n.is_finite() {
-                    return Err(self.fail(UnwritableReason::Infinite));
-                }
-                use fmt::Write as _;
-                // An integer is written with all its digits: the shortest
-                // decimal of a large binary float reads back as a
-                // different (exact) integer.
-                let _ = match n.to_bigint() {
-                    Ok(int) if n.is_integer() => write!(self.out, "{int}"),
-                    _ => write!(self.out, "{n}"),
-                };
+    if value.is_null() {
+        out.push_str("null");
+        return Ok(());
+    }
+    match value.ty() {
+        Type::Bool => out.push_str(if value.is_true() { "true" } else { "false" }),
+        Type::Number => {
+            let Some(n) = value.as_number() else {
+                return Err(fail(UnwritableReason::Unknown));
+            };
+            if !n.is_finite() {
+                return Err(fail(UnwritableReason::Infinite));
             }
-            Type::String => write_quoted(self.out, value.as_str().unwrap_or_default()),
-            Type::List(_) | Type::Set(_) | Type::Tuple(_) => {
-                self.out.push('[');
-                for (i, element) in value.elements().unwrap_or_default().iter().enumerate() {
-                    if i > 0 {
-                        self.out.push_str(", ");
-                    }
-                    self.path
-                        .push(crate::path::PathStep::Index(index_key(value, i, element)));
-                    let r = self.value(element, indent);
-                    self.path.pop();
-                    r?;
+            use fmt::Write as _;
+            // An integer is written with all its digits: the shortest
+            // decimal of a large binary float reads back as a different
+            // (exact) integer.
+            let _ = match n.to_bigint() {
+                Ok(int) if n.is_integer() => write!(out, "{int}"),
+                _ => write!(out, "{n}"),
+            };
+        }
+        Type::String => write_quoted(out, value.as_str().unwrap_or_default()),
+        Type::List(_) | Type::Set(_) | Type::Tuple(_) => {
+            out.push('[');
+            for (i, element) in value.elements().unwrap_or_default().iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
                 }
-                self.out.push(']');
+                write_value(out, element).map_err(|mut e| {
+                    e.path
+                        .prepend(PathStep::Index(index_key(value, i, element)));
+                    e
+                })?;
             }
-            Type::Map(_) | Type::Object(_) => {
-                let Some(attributes) = value.attributes().filter(|a| !a.is_empty()) else {
-                    self.out.push_str("{}");
-                    return Ok(());
-                };
-                self.out.push('{');
-                for (name, element) in attributes.iter() {
-                    self.out.push('\n');
-                    push_indent(self.out, indent + 1);
-                    self.out.push_str(&key_text(name));
-                    self.out.push_str(" = ");
-                    self.path.push(if matches!(value.ty(), Type::Object(_)) {
-                        crate::path::PathStep::Attr(name.clone())
+            out.push(']');
+        }
+        Type::Map(_) | Type::Object(_) => {
+            let Some(attributes) = value.attributes().filter(|a| !a.is_empty()) else {
+                out.push_str("{}");
+                return Ok(());
+            };
+            out.push('{');
+            for (name, element) in attributes.iter() {
+                out.push('\n');
+                out.push_str(&key_text(name));
+                out.push_str(" = ");
+                write_value(out, element).map_err(|mut e| {
+                    e.path.prepend(if matches!(value.ty(), Type::Object(_)) {
+                        PathStep::Attr(name.clone())
                     } else {
-                        crate::path::PathStep::Index(Value::string(name.as_str()))
+                        PathStep::Index(Value::string(name.as_str()))
                     });
-                    let r = self.value(element, indent + 1);
-                    self.path.pop();
-                    r?;
-                }
-                self.out.push('\n');
-                push_indent(self.out, indent);
-                self.out.push('}');
+                    e
+                })?;
             }
-            Type::Capsule(_) => return Err(self.fail(UnwritableReason::Capsule)),
-            Type::Dynamic => return Err(self.fail(UnwritableReason::Unknown)),
+            out.push_str("\n}");
         }
-        Ok(())
+        Type::Capsule(_) => return Err(fail(UnwritableReason::Capsule)),
+        Type::Dynamic => return Err(fail(UnwritableReason::Unknown)),
     }
+    Ok(())
 }
 
 /// The path step of element `i` of a sequence: a set element is addressed
@@ -244,12 +221,6 @@ fn index_key(container: &Value, i: usize, element: &Value) -> Value {
         element.clone()
     } else {
         Value::number(i as u64)
-    }
-}
-
-fn push_indent(out: &mut String, level: usize) {
-    for _ in 0..level {
-        out.push_str("  ");
     }
 }
 
