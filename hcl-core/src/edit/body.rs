@@ -178,12 +178,7 @@ impl Body {
     /// ```
     pub fn rename_attribute(&mut self, from: &str, to: &str) -> Result<bool, Diagnostics> {
         if !crate::native::lexer::is_identifier(to) {
-            return Err(Diagnostic::error("Invalid attribute name")
-                .with_detail(format!(
-                    "An attribute name must be an identifier, not {}.",
-                    crate::quote::go_quote(to)
-                ))
-                .into());
+            return Err(invalid_attribute_name(to));
         }
         if from != to && self.attribute(to).is_some() && self.attribute(from).is_some() {
             return Err(Diagnostic::error("Duplicate argument")
@@ -286,13 +281,18 @@ fn new_attribute(name: &str, expression: &str) -> Result<Attribute, Diagnostics>
             }
             Ok(a)
         }
-        _ => Err(Diagnostic::error("Invalid attribute name")
-            .with_detail(format!(
-                "An attribute name must be an identifier, not {}.",
-                crate::quote::go_quote(name)
-            ))
-            .into()),
+        _ => Err(invalid_attribute_name(name)),
     }
+}
+
+/// The error for a name that is no identifier.
+fn invalid_attribute_name(name: &str) -> Diagnostics {
+    Diagnostic::error("Invalid attribute name")
+        .with_detail(format!(
+            "An attribute name must be an identifier, not {}.",
+            crate::quote::go_quote(name)
+        ))
+        .into()
 }
 
 impl fmt::Debug for Body {
