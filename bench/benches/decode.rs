@@ -51,6 +51,8 @@ use std::collections::HashMap;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use hcl_bench::clock::thread_cpu_time;
+
 use hcl_bench::corpus;
 use serde::Deserialize;
 
@@ -443,20 +445,6 @@ fn decode_theirs(text: &str) -> theirs::Config {
         Ok(c) => c,
         Err(e) => panic!("{e}"),
     }
-}
-
-/// The CPU time used by this thread so far (which other load on the
-/// machine does not inflate).
-#[allow(unsafe_code)]
-fn thread_cpu_time() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec for the call.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime");
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
 /// The best wall and CPU times of a measurement.

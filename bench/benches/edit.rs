@@ -14,6 +14,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use hcl_bench::clock::thread_cpu_time;
+
 use hcl_bench::alloc::PeakAlloc;
 use hcl_bench::corpus;
 use hcl_core::edit::Document;
@@ -22,19 +24,6 @@ use hcl_core::edit::Document;
 static ALLOC: PeakAlloc = PeakAlloc::new();
 
 const MB: usize = 1 << 20;
-
-/// The CPU time used by this thread so far.
-#[allow(unsafe_code)]
-fn thread_cpu_time() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec for the call.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime");
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
 
 #[derive(Clone, Copy)]
 struct Times {

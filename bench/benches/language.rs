@@ -13,7 +13,9 @@
 //! and HCL_BENCH_SIZES=a,b to choose the sizes (default: 5000,10000 for
 //! locals and variables, 50000,100000 for dynamic blocks).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
+
+use hcl_bench::clock::thread_cpu_time;
 
 use hcl_bench::alloc::PeakAlloc;
 use hcl_decode::prelude::*;
@@ -42,19 +44,6 @@ struct Item {
 struct Items {
     #[hcl(block)]
     item: Vec<Item>,
-}
-
-/// The CPU time used by this thread so far.
-#[allow(unsafe_code)]
-fn thread_cpu_time() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec for the call.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime");
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
 /// Runs `f` three times; prints the best wall and CPU times, and the
