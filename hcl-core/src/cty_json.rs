@@ -36,6 +36,7 @@ use std::fmt::Write as _;
 use crate::convert::convert;
 use crate::number::{Number, ParseNumberErrorKind};
 use crate::path::{Path, PathStep};
+use crate::quote::write_json_string;
 use crate::ty::{ObjectType, TupleType, Type};
 use crate::value::Value;
 
@@ -110,6 +111,72 @@ impl std::error::Error for JsonError {}
 /// assert_eq!(marshal(&v, &Type::Dynamic).unwrap(), r#"{"value":["a"],"type":["list","string"]}"#);
 /// ```
 pub fn marshal(value: &Value, ty: &Type) -> Result<String, JsonError> {
+    let mut out = String::new();
+    write_value(&mut out, value, ty, MarshalOptions::new())?;
+    Ok(out)
+}
+
+/// How [`write_value`] writes a value: as go-cty's `json.Marshal` by
+/// default; optionally without the null entries of objects and maps (as
+/// HashiCorp's `hcldec` writes its result unless `--keep-nulls` is given),
+/// and with large collections written by several threads (the text is the
+/// same whatever the number).
+///
+/// ```
+/// use hcl_core::cty_json::{MarshalOptions, write_value};
+/// use hcl_core::{Type, Value};
+///
+/// let v = Value::object([("a", Value::number(1)), ("b", Value::null(Type::String))]);
+/// let mut out = String::new();
+/// write_value(&mut out, &v, v.ty(), MarshalOptions::new().strip_nulls(true)).unwrap();
+/// assert_eq!(out, r#"{"a":1}"#);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarshalOptions {
+    strip_nulls: bool,
+    threads: usize,
+}
+
+impl Default for MarshalOptions {
+    fn default() -> MarshalOptions {
+        MarshalOptions::new()
+    }
+}
+
+impl MarshalOptions {
+    /// go-cty's `json.Marshal`: nulls kept, one thread.
+    pub fn new() -> MarshalOptions {
+        MarshalOptions {
+            strip_nulls: false,
+            threads: 1,
+        }
+    }
+
+    /// Whether to leave out the entries of objects and maps whose value
+    /// is null (at every level; elements of lists, sets and tuples stay).
+    #[must_use]
+    pub fn strip_nulls(mut self, strip: bool) -> MarshalOptions {
+        self.strip_nulls = strip;
+        self
+    }
+
+    /// How many threads may write the elements of a large collection (at
+    /// least one).
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> MarshalOptions {
+        self.threads = threads.max(1);
+        self
+    }
+}
+
+/// Appends `value` as JSON for the type `ty`, as [`marshal`] does, with
+/// `options`. On an error, what was appended is unspecified.
+pub fn write_value(
+    out: &mut String,
+    value: &Value,
+    ty: &Type,
+    options: MarshalOptions,
+) -> Result<(), JsonError> {
     let converted;
     let value = if value.ty().matches(ty) {
         value
@@ -117,44 +184,51 @@ pub fn marshal(value: &Value, ty: &Type) -> Result<String, JsonError> {
         converted = convert(value, ty).map_err(|e| JsonError::at(e.path(), e.message()))?;
         &converted
     };
-    let mut out = String::new();
-    let mut path = Path::root();
-    marshal_into(value, ty, &mut path, &mut out)?;
-    Ok(out)
+    marshal_into(value, ty, options, out)
+}
+
+/// An error found in a part, reported from its container: the path is
+/// built as the error returns, so that writing a value that has none
+/// costs no path.
+fn within(step: impl FnOnce() -> PathStep) -> impl FnOnce(JsonError) -> JsonError {
+    move |mut e| {
+        e.path.prepend(step());
+        e
+    }
 }
 
 fn marshal_into(
     value: &Value,
     ty: &Type,
-    path: &mut Path,
+    opts: MarshalOptions,
     out: &mut String,
 ) -> Result<(), JsonError> {
     // This recurses once per nesting level: each case is a function of its
     // own, so that the frames on the recursion path stay small (a debug
     // build gives every temporary a slot).
     if ty.is_dynamic() && !value.ty().is_dynamic() {
-        return marshal_dynamic(value, path, out);
+        return marshal_dynamic(value, opts, out);
     }
     if value.is_null() || !value.is_known() {
-        return marshal_leaf(value, ty, path, out);
+        return marshal_leaf(value, ty, out);
     }
     match ty {
-        Type::List(ety) | Type::Set(ety) => marshal_sequence(value, ty, ety, path, out),
-        Type::Tuple(t) => marshal_tuple(value, t, path, out),
-        Type::Map(ety) => marshal_map(value, ety, path, out),
-        Type::Object(o) => marshal_object(value, o, path, out),
-        _ => marshal_leaf(value, ty, path, out),
+        Type::List(ety) | Type::Set(ety) => marshal_sequence(value, ty, ety, opts, out),
+        Type::Tuple(t) => marshal_tuple(value, t, opts, out),
+        Type::Map(ety) => marshal_map(value, ety, opts, out),
+        Type::Object(o) => marshal_object(value, o, opts, out),
+        _ => marshal_leaf(value, ty, out),
     }
 }
 
 /// A value of a known type where the dynamic pseudo-type is expected: the
 /// value with its type.
 #[inline(never)]
-fn marshal_dynamic(value: &Value, path: &mut Path, out: &mut String) -> Result<(), JsonError> {
+fn marshal_dynamic(value: &Value, opts: MarshalOptions, out: &mut String) -> Result<(), JsonError> {
     let type_json = marshal_type(value.ty())
-        .map_err(|e| JsonError::at(path, format!("failed to serialize type: {}", e.message)))?;
+        .map_err(|e| JsonError::new(format!("failed to serialize type: {}", e.message)))?;
     out.push_str(r#"{"value":"#);
-    marshal_into(value, value.ty(), path, out)?;
+    marshal_into(value, value.ty(), opts, out)?;
     out.push_str(r#","type":"#);
     out.push_str(&type_json);
     out.push('}');
@@ -164,40 +238,132 @@ fn marshal_dynamic(value: &Value, path: &mut Path, out: &mut String) -> Result<(
 /// Null and unknown values, primitive values, and the values that have no
 /// JSON form.
 #[inline(never)]
-fn marshal_leaf(
-    value: &Value,
-    ty: &Type,
-    path: &mut Path,
-    out: &mut String,
-) -> Result<(), JsonError> {
+fn marshal_leaf(value: &Value, ty: &Type, out: &mut String) -> Result<(), JsonError> {
     if value.is_null() {
         out.push_str("null");
         return Ok(());
     }
     if !value.is_known() {
-        return Err(JsonError::at(path, "value is not known"));
+        return Err(JsonError::new("value is not known"));
     }
     match ty {
         Type::String => {
-            write_string(value.as_str().unwrap_or_default(), out);
+            write_json_string(out, value.as_str().unwrap_or_default());
         }
         Type::Number => {
             let n = value.as_number().cloned().unwrap_or_default();
             if n.is_infinite() {
-                return Err(JsonError::at(path, "cannot serialize infinity as JSON"));
+                return Err(JsonError::new("cannot serialize infinity as JSON"));
             }
             let _ = write!(out, "{n}");
         }
         Type::Bool => out.push_str(if value.is_true() { "true" } else { "false" }),
         Type::Capsule(c) => {
-            return Err(JsonError::at(
-                path,
-                format!("cannot JSON-serialize {}", c.name()),
-            ));
+            return Err(JsonError::new(format!(
+                "cannot JSON-serialize {}",
+                c.name()
+            )));
         }
         // A value of the dynamic pseudo-type is null or unknown, both
         // handled above (and collections are not leaves).
-        _ => return Err(JsonError::at(path, "value is not known")),
+        _ => return Err(JsonError::new("value is not known")),
+    }
+    Ok(())
+}
+
+/// How many elements make writing a collection in parallel worth it.
+const PARALLEL_MIN_ELEMENTS: usize = 64;
+
+/// Writes one item of a collection (and says whether it wrote anything: a
+/// stripped null writes nothing).
+type WriteItem<'a, T> =
+    &'a (dyn Fn(&mut String, &T, MarshalOptions) -> Result<bool, JsonError> + Sync);
+
+/// Writes the items of a collection, separated by commas: in parallel runs
+/// when there are many and threads are allowed.
+fn write_items<T: Sync>(
+    out: &mut String,
+    items: &[T],
+    opts: MarshalOptions,
+    write: WriteItem<'_, T>,
+) -> Result<(), JsonError> {
+    if opts.threads < 2 || items.len() < PARALLEL_MIN_ELEMENTS {
+        write_run(out, items, opts, write)
+    } else {
+        write_parallel(out, items, opts, write)
+    }
+}
+
+/// Writes items one after the other, separated by commas.
+fn write_run<T>(
+    out: &mut String,
+    items: &[T],
+    opts: MarshalOptions,
+    write: WriteItem<'_, T>,
+) -> Result<(), JsonError> {
+    let mut first = true;
+    for item in items {
+        let mark = out.len();
+        if !first {
+            out.push(',');
+        }
+        if write(out, item, opts)? {
+            first = false;
+        } else {
+            out.truncate(mark);
+        }
+    }
+    Ok(())
+}
+
+/// Writes runs of items on threads of their own and joins their texts (a
+/// function of its own, off the recursion path of small collections).
+#[inline(never)]
+fn write_parallel<T: Sync>(
+    out: &mut String,
+    items: &[T],
+    opts: MarshalOptions,
+    write: WriteItem<'_, T>,
+) -> Result<(), JsonError> {
+    let chunk = items.len().div_ceil(opts.threads);
+    let single = opts.threads(1);
+    let run = |part: &[T]| {
+        let mut text = String::new();
+        write_run(&mut text, part, single, write).map(|()| text)
+    };
+    let parts: Vec<Result<String, JsonError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| {
+                std::thread::Builder::new()
+                    .stack_size(8 << 20)
+                    .spawn_scoped(scope, move || run(part))
+                    .map_err(|_| part)
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| match h {
+                Ok(h) => match h.join() {
+                    Ok(r) => r,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                },
+                // No thread could be started: write the run here.
+                Err(part) => run(part),
+            })
+            .collect()
+    });
+    let mut wrote = false;
+    for part in parts {
+        let part = part?;
+        if part.is_empty() {
+            continue;
+        }
+        if wrote {
+            out.push(',');
+        }
+        out.push_str(&part);
+        wrote = true;
     }
     Ok(())
 }
@@ -208,23 +374,20 @@ fn marshal_sequence(
     value: &Value,
     ty: &Type,
     ety: &Type,
-    path: &mut Path,
+    opts: MarshalOptions,
     out: &mut String,
 ) -> Result<(), JsonError> {
     out.push('[');
-    for (i, element) in value.elements().unwrap_or_default().iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let key = if matches!(ty, Type::Set(_)) {
-            element.clone()
-        } else {
-            index_key(i)
-        };
-        path.push(PathStep::Index(key));
-        marshal_into(element, ety, path, out)?;
-        path.pop();
-    }
+    let elements = value.elements().unwrap_or_default();
+    let indexed: Vec<(usize, &Value)> = elements.iter().enumerate().collect();
+    let set = matches!(ty, Type::Set(_));
+    write_items(out, &indexed, opts, &|out, &(i, element), opts| {
+        marshal_into(element, ety, opts, out)
+            .map(|()| true)
+            .map_err(within(|| {
+                PathStep::Index(if set { element.clone() } else { index_key(i) })
+            }))
+    })?;
     out.push(']');
     Ok(())
 }
@@ -234,19 +397,18 @@ fn marshal_sequence(
 fn marshal_tuple(
     value: &Value,
     t: &TupleType,
-    path: &mut Path,
+    opts: MarshalOptions,
     out: &mut String,
 ) -> Result<(), JsonError> {
     out.push('[');
     let elements = value.elements().unwrap_or_default();
-    for (i, (element, ety)) in elements.iter().zip(t.elements()).enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        path.push(PathStep::Index(index_key(i)));
-        marshal_into(element, ety, path, out)?;
-        path.pop();
-    }
+    let items: Vec<(usize, (&Value, &Type))> =
+        elements.iter().zip(t.elements()).enumerate().collect();
+    write_items(out, &items, opts, &|out, &(i, (element, ety)), opts| {
+        marshal_into(element, ety, opts, out)
+            .map(|()| true)
+            .map_err(within(|| PathStep::Index(index_key(i))))
+    })?;
     out.push(']');
     Ok(())
 }
@@ -256,21 +418,24 @@ fn marshal_tuple(
 fn marshal_map(
     value: &Value,
     ety: &Type,
-    path: &mut Path,
+    opts: MarshalOptions,
     out: &mut String,
 ) -> Result<(), JsonError> {
     out.push('{');
-    let empty = BTreeMap::new();
-    for (i, (key, element)) in value.attributes().unwrap_or(&empty).iter().enumerate() {
-        if i > 0 {
-            out.push(',');
+    let entries: Vec<(&String, &Value)> = value
+        .attributes()
+        .map(|a| a.iter().collect())
+        .unwrap_or_default();
+    write_items(out, &entries, opts, &|out, &(key, element), opts| {
+        if opts.strip_nulls && element.is_null() {
+            return Ok(false);
         }
-        path.push(PathStep::Index(Value::string(key.clone())));
-        write_string(key, out);
+        write_json_string(out, key);
         out.push(':');
-        marshal_into(element, ety, path, out)?;
-        path.pop();
-    }
+        marshal_into(element, ety, opts, out)
+            .map(|()| true)
+            .map_err(within(|| PathStep::Index(Value::string(key.clone()))))
+    })?;
     out.push('}');
     Ok(())
 }
@@ -280,49 +445,35 @@ fn marshal_map(
 fn marshal_object(
     value: &Value,
     o: &ObjectType,
-    path: &mut Path,
+    opts: MarshalOptions,
     out: &mut String,
 ) -> Result<(), JsonError> {
     out.push('{');
-    for (i, (name, aty)) in o.attributes().iter().enumerate() {
-        if i > 0 {
-            out.push(',');
+    let attributes: Vec<(&String, &Type)> = o.attributes().iter().collect();
+    write_items(out, &attributes, opts, &|out, &(name, aty), opts| {
+        let null;
+        let element = match value.get(name) {
+            Some(element) => element,
+            None => {
+                null = Value::null(aty.clone());
+                &null
+            }
+        };
+        if opts.strip_nulls && element.is_null() {
+            return Ok(false);
         }
-        path.push(PathStep::Attr(name.clone()));
-        write_string(name, out);
+        write_json_string(out, name);
         out.push(':');
-        let null = Value::null(aty.clone());
-        let element = value.get(name).unwrap_or(&null);
-        marshal_into(element, aty, path, out)?;
-        path.pop();
-    }
+        marshal_into(element, aty, opts, out)
+            .map(|()| true)
+            .map_err(within(|| PathStep::Attr(name.clone())))
+    })?;
     out.push('}');
     Ok(())
 }
 
 fn index_key(i: usize) -> Value {
     Value::number(i64::try_from(i).unwrap_or(i64::MAX))
-}
-
-/// A string as Go's `encoding/json` writes it (HTML-safe: `<`, `>` and `&`
-/// escaped; U+2028 and U+2029 escaped; control characters as `\u00XX`
-/// except `\n`, `\r` and `\t`).
-fn write_string(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' | '>' | '&' | '\u{0}'..='\u{1f}' | '\u{2028}' | '\u{2029}' => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 /// A type as go-cty's JSON type description (`Type.MarshalJSON`):
@@ -375,7 +526,7 @@ pub fn write_type(out: &mut String, ty: &Type) -> Result<(), JsonError> {
                 if i > 0 {
                     out.push(',');
                 }
-                write_string(name, out);
+                write_json_string(out, name);
                 out.push(':');
                 write_type(out, aty)?;
             }
@@ -386,7 +537,7 @@ pub fn write_type(out: &mut String, ty: &Type) -> Result<(), JsonError> {
                     if i > 0 {
                         out.push(',');
                     }
-                    write_string(name, out);
+                    write_json_string(out, name);
                 }
                 out.push(']');
             }
@@ -962,6 +1113,69 @@ fn leaf_value(d: &mut Decoder<'_>, tok: Token) -> Result<Value, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A list of 200 objects, some with null attributes, one of which
+    /// holds a map with a null entry.
+    fn sample() -> Value {
+        let items = (0..200).map(|i| {
+            let tag = if i % 3 == 0 {
+                Value::null(Type::String)
+            } else {
+                Value::string(format!("t{i}"))
+            };
+            let extra =
+                Value::map([("k", Value::null(Type::Number))]).unwrap_or_else(|_| Value::dynamic());
+            Value::object([("n", Value::number(i)), ("tag", tag), ("extra", extra)])
+        });
+        Value::list(items).unwrap_or_else(|_| Value::dynamic())
+    }
+
+    #[test]
+    fn threads_write_the_same_text() {
+        let v = sample();
+        for strip in [false, true] {
+            let one = MarshalOptions::new().strip_nulls(strip);
+            let mut a = String::new();
+            write_value(&mut a, &v, v.ty(), one).unwrap();
+            let mut b = String::new();
+            write_value(&mut b, &v, v.ty(), one.threads(4)).unwrap();
+            assert_eq!(a, b);
+        }
+        assert_eq!(marshal(&v, v.ty()).unwrap().matches("null").count(), 267);
+    }
+
+    #[test]
+    fn stripping_nulls_leaves_out_object_and_map_entries_only() {
+        let v = Value::tuple([
+            Value::null(Type::String),
+            Value::object([("a", Value::null(Type::Number)), ("b", Value::number(1))]),
+            Value::map([("x", Value::null(Type::Bool))]).unwrap(),
+        ]);
+        let mut out = String::new();
+        write_value(
+            &mut out,
+            &v,
+            v.ty(),
+            MarshalOptions::new().strip_nulls(true),
+        )
+        .unwrap();
+        assert_eq!(out, r#"[null,{"b":1},{}]"#);
+        assert_eq!(
+            marshal(&v, v.ty()).unwrap(),
+            r#"[null,{"a":null,"b":1},{"x":null}]"#
+        );
+    }
+
+    #[test]
+    fn errors_name_their_path() {
+        let v = Value::object([(
+            "a",
+            Value::list([Value::number(1), Value::number(Number::INFINITY)]).unwrap(),
+        )]);
+        let e = marshal(&v, v.ty()).unwrap_err();
+        assert_eq!(e.message(), "cannot serialize infinity as JSON");
+        assert_eq!(e.path(), &Path::root().attr("a").index(Value::number(1)));
+    }
 
     #[test]
     fn quote_char_matches_go() {

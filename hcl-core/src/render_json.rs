@@ -28,6 +28,7 @@ use std::fmt::Write as _;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Severity};
 use crate::pos::{Pos, Range};
+use crate::quote::write_json_string;
 
 /// The `--diags=json` document for `diagnostics`, indented as the Go tool
 /// writes it (with no final newline: the tool adds one).
@@ -64,16 +65,16 @@ fn write_diagnostic(out: &mut String, d: &Diagnostic) {
     out.push('{');
     out.push_str(IN);
     out.push_str("\"severity\": ");
-    write_string(out, severity_name(d.severity));
+    write_json_string(out, severity_name(d.severity));
     out.push(',');
     out.push_str(IN);
     out.push_str("\"summary\": ");
-    write_string(out, &d.summary);
+    write_json_string(out, &d.summary);
     if !d.detail.is_empty() {
         out.push(',');
         out.push_str(IN);
         out.push_str("\"detail\": ");
-        write_string(out, &d.detail);
+        write_json_string(out, &d.detail);
     }
     if let Some(subject) = &d.subject {
         out.push(',');
@@ -89,7 +90,7 @@ fn write_range(out: &mut String, r: &Range) {
     out.push('{');
     out.push_str(IN);
     out.push_str("\"filename\": ");
-    write_string(out, &r.filename);
+    write_json_string(out, &r.filename);
     out.push(',');
     out.push_str(IN);
     out.push_str("\"start\": ");
@@ -107,26 +108,6 @@ fn write_pos(out: &mut String, p: &Pos) {
         "{{\n          \"line\": {},\n          \"column\": {},\n          \"byte\": {}\n        }}",
         p.line, p.column, p.byte
     );
-}
-
-/// A JSON string as Go's `encoding/json` writes it: HTML-sensitive
-/// characters, control characters and U+2028/U+2029 as `\u` escapes.
-fn write_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' | '>' | '&' | '\u{0}'..='\u{1f}' | '\u{2028}' | '\u{2029}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 #[cfg(feature = "serde")]

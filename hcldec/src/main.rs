@@ -310,7 +310,7 @@ fn run(args: &args::Args, writer: &DiagWriter) -> Result<(), Failure> {
     writer.write(&diags, &parser);
 
     let doc = json_out::result_document(&value, args.with_type, !args.keep_nulls, threads)
-        .map_err(|e| Failure::Error(e.0))?;
+        .map_err(|e| Failure::Error(e.to_string()))?;
     let written = write_output(args, &doc);
     // The process ends here: leave the large structures to the operating
     // system rather than freeing them piece by piece.

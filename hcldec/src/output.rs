@@ -8,7 +8,8 @@ use hcl_core::traversal::Traverser;
 use hcl_core::{Diagnostics, EvalContext, Range, Traversal};
 
 use crate::Failure;
-use crate::json_out::{Json, ValueOptions, write_value};
+use crate::json_out::Json;
+use hcl_core::cty_json::{MarshalOptions, write_value};
 
 /// How diagnostics are written to standard error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,11 +75,7 @@ fn range_json(r: &Range) -> Json {
 /// A value as compact JSON, or `None` if JSON cannot hold it.
 fn value_json(value: &hcl_core::Value) -> Option<Json> {
     let mut out = String::new();
-    let opts = ValueOptions {
-        strip_nulls: false,
-        threads: 1,
-    };
-    write_value(&mut out, value, opts).ok()?;
+    write_value(&mut out, value, value.ty(), MarshalOptions::new()).ok()?;
     Some(Json::Raw(out))
 }
 
