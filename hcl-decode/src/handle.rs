@@ -11,7 +11,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use hcl_core::body::{Attributes, BodyContent, BodySchema, StaticCall, StaticPair};
+use hcl_core::body::{
+    Attributes, BodyContent, BodySchema, StaticCall, StaticExpression, StaticPair,
+};
 use hcl_core::{Diagnostics, DynBody, DynExpression, EvalContext, Range, Traversal, Type, Value};
 
 use crate::target::{FromValue, decode_value};
@@ -163,7 +165,7 @@ impl ExpressionHandle {
     /// assert_eq!(e.value(&EvalContext::new()).0, Value::number(3));
     /// ```
     pub fn from_value(value: Value, range: Range) -> ExpressionHandle {
-        ExpressionHandle(Arc::new(StaticExpression { value, range }))
+        ExpressionHandle(Arc::new(StaticExpression::new(value, range)))
     }
 
     /// The shared expression.
@@ -268,31 +270,6 @@ impl From<DynExpression> for ExpressionHandle {
 impl From<ExpressionHandle> for DynExpression {
     fn from(expr: ExpressionHandle) -> DynExpression {
         expr.0
-    }
-}
-
-/// An expression that is a known value (Go's `hcl.StaticExpr`).
-#[derive(Debug)]
-struct StaticExpression {
-    value: Value,
-    range: Range,
-}
-
-impl hcl_core::Expression for StaticExpression {
-    fn value(&self, _ctx: &EvalContext) -> (Value, Diagnostics) {
-        (self.value.clone(), Diagnostics::new())
-    }
-
-    fn variables(&self) -> Vec<Traversal> {
-        Vec::new()
-    }
-
-    fn range(&self) -> Range {
-        self.range.clone()
-    }
-
-    fn start_range(&self) -> Range {
-        self.range.clone()
     }
 }
 

@@ -29,7 +29,8 @@
 //! every syntax's bodies share ([`unexpected_attribute`],
 //! [`unexpected_block`], [`missing_attribute`], [`null_required_attribute`],
 //! `diagnostics.rs`), merged
-//! bodies ([`merge_bodies`], `merged.rs`) and the names hidden from a
+//! bodies ([`merge_bodies`], `merged.rs`), the expression of a constant
+//! value ([`StaticExpression`], `static_expr.rs`) and the names hidden from a
 //! remaining body (`hidden.rs`, used by the syntaxes); the [`Body`] and
 //! [`Expression`] traits are here, and every item is reachable as
 //! `hcl_core::body::Item`.
@@ -54,6 +55,7 @@ mod diagnostics;
 pub(crate) mod hidden;
 mod merged;
 mod schema;
+mod static_expr;
 
 use std::fmt;
 use std::sync::Arc;
@@ -70,6 +72,7 @@ pub use diagnostics::{
 };
 pub use merged::merge_bodies;
 pub use schema::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaError};
+pub use static_expr::StaticExpression;
 
 #[cfg(doc)]
 use crate::suggest::suggestion;

@@ -70,7 +70,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::body::{
     AttributeSchema, Attributes, Block, BlockHeaderSchema, Body, BodyContent, BodySchema, DynBody,
-    DynExpression, Expression, StaticCall, StaticPair,
+    DynExpression, Expression, StaticCall, StaticExpression, StaticPair,
 };
 use crate::convert::convert;
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -767,9 +767,10 @@ impl UnknownBody {
         attributes
             .into_iter()
             .map(|(name, mut attribute)| {
-                attribute.expr = Arc::new(UnknownExpression {
-                    range: attribute.expr.range(),
-                });
+                attribute.expr = Arc::new(StaticExpression::new(
+                    Value::dynamic(),
+                    attribute.expr.range(),
+                ));
                 (name, attribute)
             })
             .collect()
@@ -795,31 +796,6 @@ impl Body for UnknownBody {
 
     fn missing_item_range(&self) -> Range {
         self.template.missing_item_range()
-    }
-}
-
-/// The expression of an attribute of an unknown body: the dynamic unknown
-/// value, at the original expression's range.
-#[derive(Debug)]
-struct UnknownExpression {
-    range: Range,
-}
-
-impl Expression for UnknownExpression {
-    fn value(&self, _: &EvalContext) -> (Value, Diagnostics) {
-        (Value::dynamic(), Diagnostics::new())
-    }
-
-    fn variables(&self) -> Vec<Traversal> {
-        Vec::new()
-    }
-
-    fn range(&self) -> Range {
-        self.range.clone()
-    }
-
-    fn start_range(&self) -> Range {
-        self.range.clone()
     }
 }
 

@@ -69,7 +69,6 @@
 
 mod decode;
 mod parse;
-mod static_expr;
 mod types;
 
 #[cfg(test)]
@@ -88,7 +87,7 @@ pub use decode::{
 pub use parse::{
     decode_spec_body, decode_spec_body_with, parse_spec_file, spec_context, spec_functions,
 };
-pub use static_expr::StaticExpression;
+
 pub use types::type_expression;
 
 /// How to decode a body (or, for the block kinds, the blocks of a body)

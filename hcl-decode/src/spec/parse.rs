@@ -15,13 +15,13 @@ use hcl_core::{
     Value,
 };
 
-use super::static_expr::StaticExpression;
 use super::types::type_expression;
 use super::{
     AttrSpec, BlockAttrsSpec, BlockListSpec, BlockMapSpec, BlockSpec, DefaultSpec, Spec, SpecFile,
     TransformSpec, ValidateSpec, decode::implied_type,
 };
 use crate::language::functions::decode_user_functions;
+use hcl_core::body::StaticExpression;
 
 /// The spec block types, in the order Go's `hcldec` lists them, then the
 /// ones it lacks (`block_attrs`, `validate`).

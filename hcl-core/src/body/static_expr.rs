@@ -1,15 +1,21 @@
-//! An expression with a constant value, standing where an optional
-//! argument is absent (Go's `hcl.StaticExpr`).
+//! An expression with a constant value (Go's `hcl.StaticExpr`).
 
-use hcl_core::pos::Range;
-use hcl_core::{Diagnostics, EvalContext, Expression, Traversal, Value};
+use crate::body::Expression;
+use crate::diagnostic::Diagnostics;
+use crate::eval::EvalContext;
+use crate::pos::Range;
+use crate::traversal::Traversal;
+use crate::value::Value;
 
 /// An expression that always evaluates to one value, with a source range
-/// to report it at.
+/// to report it at (Go's `hcl.StaticExpr`): what stands where an optional
+/// argument is absent, or where an expression's value is already known
+/// (an attribute of a dynamic block whose iteration is unknown evaluates
+/// to the unknown value).
 ///
 /// ```
+/// use hcl_core::body::StaticExpression;
 /// use hcl_core::{EvalContext, Expression, Pos, Range, Type, Value};
-/// use hcl_decode::spec::StaticExpression;
 ///
 /// let e = StaticExpression::new(Value::null(Type::Dynamic), Range::at("spec.hcldec", Pos::start()));
 /// let (v, diags) = e.value(&EvalContext::new());
