@@ -87,7 +87,7 @@ fn app_config_decodes_a_file_and_reports_every_mistake_of_a_broken_one() {
         "{out}"
     );
     assert!(
-        out.contains("\"one minute\" is not a duration; a duration is a sequence of numbers, each with a unit"),
+        out.contains("time: invalid duration \"one minute\"; a duration is a sequence of numbers, each with a unit"),
         "{out}"
     );
 }

@@ -25,7 +25,10 @@ fn plain_text_when_redirected() {
         ),
         "{err}"
     );
-    assert!(err.contains("the unit is missing in \"30\""), "{err}");
+    assert!(
+        err.contains("time: missing unit in duration \"30\""),
+        "{err}"
+    );
 }
 
 #[test]

@@ -813,7 +813,7 @@
 //! let err = hcl_decode::from_str::<Service>(src, "svc.hcl").unwrap_err();
 //! let details: Vec<&str> = err.diagnostics().iter().map(|d| d.detail.as_str()).collect();
 //! assert_eq!(details, [
-//!     "Inappropriate value for attribute \"timeout\": the unit is missing in \"90\"; a duration is a \
+//!     "Inappropriate value for attribute \"timeout\": time: missing unit in duration \"90\"; a duration is a \
 //!      sequence of numbers, each with a unit, such as \"1h30m\", \"250ms\" or \"1.5h\" \
 //!      (units: \"ns\", \"us\", \"ms\", \"s\", \"m\", \"h\").",
 //!     "Inappropriate value for attribute \"bind\": \"localhost:80\" is not a socket address; an IP \
@@ -1422,9 +1422,11 @@
 //! ```
 pub mod decode;
 pub mod decoder;
-pub mod duration;
 pub mod encode;
 pub mod error;
+/// Go's durations (the one home of Go's `time.ParseDuration` is
+/// `hcl-functions`).
+pub use hcl_functions::duration;
 mod handle;
 pub mod language;
 pub mod layered;

@@ -35,8 +35,8 @@
 //! A value that converts to the declared type but does not fit (`"90"`
 //! for a `Duration`, `"localhost:80"` for a `SocketAddr`, `0` for a
 //! `NonZeroU16`) is an "Invalid attribute value" at the value's range,
-//! whose message shows the form expected: "the unit is missing in "90";
-//! a duration is a sequence of numbers, each with a unit, such as
+//! whose message shows the form expected: "time: missing unit in
+//! duration "90"; a duration is a sequence of numbers, each with a unit, such as
 //! "1h30m", …".
 //!
 //! Null values are refused ("a null value is not allowed here") except by

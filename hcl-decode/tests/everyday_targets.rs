@@ -71,7 +71,7 @@ fn durations() {
     // A bare number is not a duration (after conversion to a string).
     assert_eq!(
         err::<Duration>(Value::number(90)),
-        format!("the unit is missing in \"90\"; {DURATION_FORM}")
+        format!("time: missing unit in duration \"90\"; {DURATION_FORM}")
     );
     assert_eq!(
         err::<Duration>(Value::string("-5s")),
@@ -79,11 +79,11 @@ fn durations() {
     );
     assert_eq!(
         err::<Duration>(Value::string("2d")),
-        format!("unknown unit \"d\" in \"2d\"; {DURATION_FORM}")
+        format!("time: unknown unit \"d\" in duration \"2d\"; {DURATION_FORM}")
     );
     assert_eq!(
         err::<Duration>(Value::bool(true)).split(';').next(),
-        Some("\"true\" is not a duration")
+        Some("time: invalid duration \"true\"")
     );
     assert_eq!(err::<Duration>(Value::tuple([])), "string required");
     assert_eq!(
@@ -211,7 +211,7 @@ fn pointers_and_cow() {
     // A path inside the value is kept through a pointer.
     assert_eq!(
         err::<Rc<Vec<Duration>>>(Value::tuple([Value::string("1s"), Value::string("x")])),
-        format!("[1]: \"x\" is not a duration; {DURATION_FORM}")
+        format!("[1]: time: invalid duration \"x\"; {DURATION_FORM}")
     );
 }
 
@@ -268,7 +268,7 @@ fn bad_values_are_reported_at_the_value_in_one_pass() {
         lines,
         [
             format!(
-                "svc.hcl:1,11-13: Invalid attribute value; Inappropriate value for attribute \"timeout\": the unit is missing in \"90\"; {DURATION_FORM}."
+                "svc.hcl:1,11-13: Invalid attribute value; Inappropriate value for attribute \"timeout\": time: missing unit in duration \"90\"; {DURATION_FORM}."
             ),
             "svc.hcl:2,8-22: Invalid attribute value; Inappropriate value for attribute \"bind\": \"localhost:80\" is not a socket address; an IP address and a port, such as \"127.0.0.1:8080\" or \"[::1]:8080\", are expected.".to_owned(),
             "svc.hcl:3,11-18: Invalid attribute value; Inappropriate value for attribute \"address\": \"1.2.3\" is not an IP address; an IPv4 address such as \"10.0.0.1\" or an IPv6 address such as \"fe80::1\" is expected.".to_owned(),
@@ -296,7 +296,7 @@ fn an_element_at_fault_is_marked_in_a_literal_list() {
     assert_eq!(
         d.detail,
         format!(
-            "Inappropriate value for attribute \"backoff\": [1]: unknown unit \"x\" in \"2x\"; {DURATION_FORM}."
+            "Inappropriate value for attribute \"backoff\": [1]: time: unknown unit \"x\" in duration \"2x\"; {DURATION_FORM}."
         )
     );
 }

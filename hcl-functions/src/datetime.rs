@@ -433,143 +433,6 @@ pub(crate) fn parse_yaml_timestamp(s: &str) -> Option<String> {
     )
 }
 
-/// Go's `time.quote`: ASCII kept (with `"` and `\` escaped), other bytes
-/// as `\xNN`.
-fn time_quote(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        if (c as u32) >= 0x80 || c < ' ' {
-            let mut buf = [0u8; 4];
-            for b in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("\\x{b:02x}"));
-            }
-        } else {
-            if c == '"' || c == '\\' {
-                out.push('\\');
-            }
-            out.push(c);
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Go's `time.ParseDuration`, in nanoseconds.
-fn parse_duration(orig: &str) -> Result<i128, String> {
-    let invalid = || format!("time: invalid duration {}", time_quote(orig));
-    let mut s = orig.as_bytes();
-    let mut neg = false;
-    if let Some(&c) = s.first()
-        && (c == b'-' || c == b'+')
-    {
-        neg = c == b'-';
-        s = &s[1..];
-    }
-    if s == b"0" {
-        return Ok(0);
-    }
-    if s.is_empty() {
-        return Err(invalid());
-    }
-    const LIMIT: u64 = 1 << 63;
-    let mut d: u64 = 0;
-    while !s.is_empty() {
-        if !(s[0] == b'.' || s[0].is_ascii_digit()) {
-            return Err(invalid());
-        }
-        // leadingInt
-        let mut v: u64 = 0;
-        let mut i = 0;
-        while i < s.len() && s[i].is_ascii_digit() {
-            if v > LIMIT / 10 {
-                return Err(invalid());
-            }
-            v = v * 10 + u64::from(s[i] - b'0');
-            if v > LIMIT {
-                return Err(invalid());
-            }
-            i += 1;
-        }
-        let pre = i > 0;
-        s = &s[i..];
-        let (mut f, mut scale, mut post) = (0u64, 1f64, false);
-        if s.first() == Some(&b'.') {
-            s = &s[1..];
-            let mut i = 0;
-            let mut overflow = false;
-            while i < s.len() && s[i].is_ascii_digit() {
-                if !overflow {
-                    if f > (LIMIT - 1) / 10 {
-                        overflow = true;
-                    } else {
-                        let y = f * 10 + u64::from(s[i] - b'0');
-                        if y > LIMIT {
-                            overflow = true;
-                        } else {
-                            f = y;
-                            scale *= 10.0;
-                        }
-                    }
-                }
-                i += 1;
-            }
-            post = i > 0;
-            s = &s[i..];
-        }
-        if !pre && !post {
-            return Err(invalid());
-        }
-        let i = s
-            .iter()
-            .position(|&c| c == b'.' || c.is_ascii_digit())
-            .unwrap_or(s.len());
-        if i == 0 {
-            return Err(format!(
-                "time: missing unit in duration {}",
-                time_quote(orig)
-            ));
-        }
-        let u = &s[..i];
-        s = &s[i..];
-        let unit: u64 = match u {
-            b"ns" => 1,
-            b"us" | [0xC2, 0xB5, b's'] | [0xCE, 0xBC, b's'] => 1_000,
-            b"ms" => 1_000_000,
-            b"s" => 1_000_000_000,
-            b"m" => 60_000_000_000,
-            b"h" => 3_600_000_000_000,
-            _ => {
-                return Err(format!(
-                    "time: unknown unit {} in duration {}",
-                    time_quote(&String::from_utf8_lossy(u)),
-                    time_quote(orig)
-                ));
-            }
-        };
-        if v > LIMIT / unit {
-            return Err(invalid());
-        }
-        v *= unit;
-        if f > 0 {
-            v = v.wrapping_add((f as f64 * (unit as f64 / scale)) as u64);
-            if v > LIMIT {
-                return Err(invalid());
-            }
-        }
-        d += v;
-        if d > LIMIT {
-            return Err(invalid());
-        }
-    }
-    if neg {
-        return Ok(-i128::from(d));
-    }
-    if d > LIMIT - 1 {
-        return Err(invalid());
-    }
-    Ok(i128::from(d))
-}
-
 /// `formatdate(format, time)`: the RFC 3339 timestamp `time` written in
 /// `format`, whose letters are go-cty's verbs: `YYYY`/`YY` year,
 /// `MMMM`/`MMM`/`MM`/`M` month, `DD`/`D` day, `EEEE`/`EEE` weekday,
@@ -827,8 +690,9 @@ pub fn timeadd() -> Function {
         .returns(Type::String)
         .build(|args, _| {
             let t = parse_timestamp(str_arg(args, 0)?).map_err(FunctionError::failed)?;
-            let d = parse_duration(str_arg(args, 1)?).map_err(FunctionError::failed)?;
-            let total = i128::from(t.unix) * 1_000_000_000 + i128::from(t.nanos) + d;
+            let d = crate::duration::parse_nanos(str_arg(args, 1)?)
+                .map_err(|e| FunctionError::failed(e.to_string()))?;
+            let total = i128::from(t.unix) * 1_000_000_000 + i128::from(t.nanos) + i128::from(d);
             let unix = total.div_euclid(1_000_000_000) as i64;
             let nanos = total.rem_euclid(1_000_000_000) as u32;
             Ok(Value::string(Time { unix, nanos, offset: t.offset }.rfc3339()))
@@ -1035,19 +899,5 @@ mod tests {
             let (y, m, d) = civil_from_days(days);
             assert_eq!(days_from_civil(y, i64::from(m), i64::from(d)), days);
         }
-    }
-
-    #[test]
-    fn durations() {
-        assert_eq!(parse_duration("1h30m"), Ok(5_400_000_000_000));
-        assert_eq!(parse_duration("-1.5s"), Ok(-1_500_000_000));
-        assert_eq!(parse_duration("0"), Ok(0));
-        assert_eq!(parse_duration("1µs"), Ok(1_000));
-        assert!(parse_duration("").is_err());
-        assert!(parse_duration("9999999999999h").is_err());
-        assert_eq!(
-            parse_duration("-9223372036854775808ns"),
-            Ok(-9_223_372_036_854_775_808)
-        );
     }
 }

@@ -43,6 +43,7 @@ pub mod collection;
 pub mod conversion;
 pub mod datetime;
 mod doc_eval;
+pub mod duration;
 pub mod encoding;
 pub mod filesystem;
 pub mod hash;

@@ -1,31 +1,31 @@
-//! Go-style durations: `"1h30m"`, `"250ms"`, `"1.5h"`, `"300us"`, as
-//! Nomad, Consul and Vault write them.
+//! Go's durations: `"1h30m"`, `"250ms"`, `"1.5h"`, `"300us"`, as
+//! Terraform's `timeadd` reads them and Nomad, Consul and Vault write them.
+//! The one home of Go's `time.ParseDuration` in the workspace: `timeadd`
+//! uses [`parse_nanos`], and `hcl-decode`'s `Duration` fields use
+//! [`parse`] and [`format`].
 //!
-//! [`parse`] follows Go's `time.ParseDuration` exactly (its grammar, its
-//! rounding of fractions and its limit of `2^63 - 1` nanoseconds, about
-//! 292 years), except that a [`std::time::Duration`] cannot be negative:
-//! `"-1s"` is refused (`"-0s"` is zero). The grammar is
+//! [`parse_nanos`] follows Go's `time.ParseDuration` exactly (its grammar,
+//! its rounding of fractions, its range of a signed 64-bit count of
+//! nanoseconds, about ±292 years, and its error messages). The grammar is
 //! `[-+]? ( [0-9]* ( "." [0-9]* )? unit )+`, or `"0"` alone, with at
 //! least one digit before each unit and the units `ns`, `us` (or `µs`,
 //! `μs`), `ms`, `s`, `m` and `h`. A bare number (`"90"`) is not a
-//! duration.
-//!
-//! A `Duration` field declares the HCL type `string` (so a number such as
-//! `90` converts to `"90"` by the core's rules, and is then refused for
-//! its missing unit):
+//! duration. [`parse`] gives a [`std::time::Duration`], which cannot be
+//! negative: `"-1s"` is refused (`"-0s"` is zero).
 //!
 //! ```
 //! use std::time::Duration;
-//! use hcl_decode::duration;
+//! use hcl_functions::duration;
 //!
 //! assert_eq!(duration::parse("1h30m"), Ok(Duration::from_secs(5400)));
 //! assert_eq!(duration::parse("1.5h"), Ok(Duration::from_secs(5400)));
 //! assert_eq!(duration::parse("250ms"), Ok(Duration::from_millis(250)));
 //! assert_eq!(duration::parse("300µs"), Ok(Duration::from_micros(300)));
 //! assert_eq!(duration::parse("0"), Ok(Duration::ZERO));
+//! assert_eq!(duration::parse_nanos("-1.5s"), Ok(-1_500_000_000));
 //! assert_eq!(
 //!     duration::parse("90").unwrap_err().to_string(),
-//!     "the unit is missing in \"90\""
+//!     "time: missing unit in duration \"90\""
 //! );
 //! ```
 
@@ -35,7 +35,8 @@ use std::time::Duration;
 /// The form a duration is written in, for messages.
 pub const EXPECTED_FORM: &str = "a duration is a sequence of numbers, each with a unit, such as \"1h30m\", \"250ms\" or \"1.5h\" (units: \"ns\", \"us\", \"ms\", \"s\", \"m\", \"h\")";
 
-/// Why a text is not a duration.
+/// Why a text is not a duration (Go's messages), or a duration has no
+/// [`std::time::Duration`] or Go form.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DurationError {
     kind: ErrorKind,
@@ -44,11 +45,14 @@ pub struct DurationError {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum ErrorKind {
+    /// Not of the grammar, or out of Go's range.
     Invalid,
     MissingUnit,
     UnknownUnit(String),
+    /// A negative duration where a `std::time::Duration` is wanted.
     Negative,
-    Overflow,
+    /// A `std::time::Duration` longer than Go's longest.
+    TooLong,
 }
 
 impl DurationError {
@@ -60,23 +64,53 @@ impl DurationError {
     }
 }
 
+/// Go's `time.ParseDuration` messages (`time: invalid duration "x"`,
+/// `time: missing unit in duration "90"`, `time: unknown unit "d" in
+/// duration "1d"`), and two of ours for what Go has no word for.
 impl fmt::Display for DurationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = &self.text;
+        let text = time_quote(&self.text);
         match &self.kind {
-            ErrorKind::Invalid => write!(f, "{text:?} is not a duration"),
-            ErrorKind::MissingUnit => write!(f, "the unit is missing in {text:?}"),
-            ErrorKind::UnknownUnit(unit) => write!(f, "unknown unit {unit:?} in {text:?}"),
-            ErrorKind::Negative => write!(f, "a duration cannot be negative, not {text:?}"),
-            ErrorKind::Overflow => write!(
+            ErrorKind::Invalid => write!(f, "time: invalid duration {text}"),
+            ErrorKind::MissingUnit => write!(f, "time: missing unit in duration {text}"),
+            ErrorKind::UnknownUnit(unit) => {
+                write!(
+                    f,
+                    "time: unknown unit {} in duration {text}",
+                    time_quote(unit)
+                )
+            }
+            ErrorKind::Negative => write!(f, "a duration cannot be negative, not {text}"),
+            ErrorKind::TooLong => write!(
                 f,
-                "{text:?} is too long a duration (at most 2562047h47m16.854775807s)"
+                "{text} is too long a duration (at most 2562047h47m16.854775807s)"
             ),
         }
     }
 }
 
 impl std::error::Error for DurationError {}
+
+/// Go's `time.quote`: ASCII kept (with `"` and `\` escaped), other bytes
+/// as `\xNN`.
+fn time_quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        if (c as u32) >= 0x80 || c < ' ' {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("\\x{b:02x}"));
+            }
+        } else {
+            if c == '"' || c == '\\' {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+    }
+    out.push('"');
+    out
+}
 
 const NANOSECOND: u64 = 1;
 const MICROSECOND: u64 = 1_000 * NANOSECOND;
@@ -86,15 +120,15 @@ const MINUTE: u64 = 60 * SECOND;
 const HOUR: u64 = 60 * MINUTE;
 const LIMIT: u64 = 1 << 63;
 
-fn unit(name: &str) -> Option<u64> {
+fn unit(name: &[u8]) -> Option<u64> {
     Some(match name {
-        "ns" => NANOSECOND,
+        b"ns" => NANOSECOND,
         // U+00B5 (micro sign) and U+03BC (Greek small letter mu), as Go.
-        "us" | "\u{b5}s" | "\u{3bc}s" => MICROSECOND,
-        "ms" => MILLISECOND,
-        "s" => SECOND,
-        "m" => MINUTE,
-        "h" => HOUR,
+        b"us" | [0xC2, 0xB5, b's'] | [0xCE, 0xBC, b's'] => MICROSECOND,
+        b"ms" => MILLISECOND,
+        b"s" => SECOND,
+        b"m" => MINUTE,
+        b"h" => HOUR,
         _ => return None,
     })
 }
@@ -105,7 +139,7 @@ fn unit(name: &str) -> Option<u64> {
 ///
 /// ```
 /// use std::time::Duration;
-/// use hcl_decode::duration;
+/// use hcl_functions::duration;
 ///
 /// assert_eq!(duration::format(Duration::from_secs(5400)).unwrap(), "1h30m0s");
 /// assert_eq!(duration::format(Duration::from_micros(1500)).unwrap(), "1.5ms");
@@ -116,7 +150,7 @@ pub fn format(d: Duration) -> Result<String, DurationError> {
     let u = u64::try_from(d.as_nanos())
         .ok()
         .filter(|&n| n < LIMIT)
-        .ok_or_else(|| DurationError::new(ErrorKind::Overflow, &format!("{}s", d.as_secs())))?;
+        .ok_or_else(|| DurationError::new(ErrorKind::TooLong, &format!("{}s", d.as_secs())))?;
     // `u / 10^prec` with its fraction, trailing zeros (and a bare point)
     // dropped, as Go's `fmtFrac` and `fmtInt`.
     fn with_fraction(out: &mut String, u: u64, prec: u32) {
@@ -154,9 +188,29 @@ pub fn format(d: Duration) -> Result<String, DurationError> {
     Ok(out)
 }
 
-/// Parses a duration as Go's `time.ParseDuration` does; a negative one is
-/// an error.
+/// Parses a duration as Go's `time.ParseDuration` does, into a
+/// [`std::time::Duration`]; a negative one is an error.
 pub fn parse(text: &str) -> Result<Duration, DurationError> {
+    let nanos = parse_nanos(text)?;
+    u64::try_from(nanos)
+        .map(Duration::from_nanos)
+        .map_err(|_| DurationError::new(ErrorKind::Negative, text))
+}
+
+/// Go's `time.ParseDuration`: the duration in nanoseconds (negative
+/// durations too), or Go's error.
+///
+/// ```
+/// use hcl_functions::duration::parse_nanos;
+///
+/// assert_eq!(parse_nanos("1h30m"), Ok(5_400_000_000_000));
+/// assert_eq!(parse_nanos("-1µs"), Ok(-1_000));
+/// assert_eq!(
+///     parse_nanos("1d").unwrap_err().to_string(),
+///     "time: unknown unit \"d\" in duration \"1d\""
+/// );
+/// ```
+pub fn parse_nanos(text: &str) -> Result<i64, DurationError> {
     let err = |kind| DurationError::new(kind, text);
     let mut s = text.as_bytes();
     let mut negative = false;
@@ -167,7 +221,7 @@ pub fn parse(text: &str) -> Result<Duration, DurationError> {
         s = &s[1..];
     }
     if s == b"0" {
-        return Ok(Duration::ZERO);
+        return Ok(0);
     }
     if s.is_empty() {
         return Err(err(ErrorKind::Invalid));
@@ -180,7 +234,7 @@ pub fn parse(text: &str) -> Result<Duration, DurationError> {
         }
         // [0-9]*
         let before = s.len();
-        let (mut v, rest) = leading_int(s).ok_or_else(|| err(ErrorKind::Overflow))?;
+        let (mut v, rest) = leading_int(s).ok_or_else(|| err(ErrorKind::Invalid))?;
         s = rest;
         let pre = before != s.len();
         // (\.[0-9]*)?
@@ -204,13 +258,14 @@ pub fn parse(text: &str) -> Result<Duration, DurationError> {
         if i == 0 {
             return Err(err(ErrorKind::MissingUnit));
         }
-        let name = String::from_utf8_lossy(&s[..i]).into_owned();
-        s = &s[i..];
-        let Some(unit) = unit(&name) else {
+        let (name, rest) = s.split_at(i);
+        s = rest;
+        let Some(unit) = unit(name) else {
+            let name = String::from_utf8_lossy(name).into_owned();
             return Err(err(ErrorKind::UnknownUnit(name)));
         };
         if v > LIMIT / unit {
-            return Err(err(ErrorKind::Overflow));
+            return Err(err(ErrorKind::Invalid));
         }
         v *= unit;
         if f > 0 {
@@ -223,25 +278,19 @@ pub fn parse(text: &str) -> Result<Duration, DurationError> {
             let fraction = (f as f64 * (unit as f64 / scale)) as u64;
             v += fraction;
             if v > LIMIT {
-                return Err(err(ErrorKind::Overflow));
+                return Err(err(ErrorKind::Invalid));
             }
         }
         total += v;
         if total > LIMIT {
-            return Err(err(ErrorKind::Overflow));
+            return Err(err(ErrorKind::Invalid));
         }
     }
     if negative {
-        return if total == 0 {
-            Ok(Duration::ZERO)
-        } else {
-            Err(err(ErrorKind::Negative))
-        };
+        // Down to -2^63, which `i64` holds.
+        return Ok(0i64.wrapping_sub_unsigned(total));
     }
-    if total > LIMIT - 1 {
-        return Err(err(ErrorKind::Overflow));
-    }
-    Ok(Duration::from_nanos(total))
+    i64::try_from(total).map_err(|_| err(ErrorKind::Invalid))
 }
 
 /// Go's `leadingInt`: the leading `[0-9]*`, or `None` on overflow.
@@ -407,25 +456,33 @@ mod tests {
             "a duration cannot be negative, not \"-1s\""
         );
         assert_eq!(parse("-0s"), Ok(Duration::ZERO));
+        assert_eq!(parse_nanos("-1.5s"), Ok(-1_500_000_000));
+        assert_eq!(parse_nanos("-9223372036854775808ns"), Ok(i64::MIN));
+        assert!(parse_nanos("9223372036854775808ns").is_err());
     }
 
     #[test]
-    fn messages() {
+    fn messages_are_go_s() {
+        // As Go's time.ParseDuration prints them.
+        for (text, message) in [
+            ("90", "time: missing unit in duration \"90\""),
+            ("1d", "time: unknown unit \"d\" in duration \"1d\""),
+            ("abc", "time: invalid duration \"abc\""),
+            ("3000000h", "time: invalid duration \"3000000h\""),
+            (
+                "1é",
+                "time: unknown unit \"\\xc3\\xa9\" in duration \"1\\xc3\\xa9\"",
+            ),
+        ] {
+            assert_eq!(
+                parse_nanos(text).unwrap_err().to_string(),
+                message,
+                "{text}"
+            );
+        }
         assert_eq!(
-            parse("90").unwrap_err().to_string(),
-            "the unit is missing in \"90\""
-        );
-        assert_eq!(
-            parse("1d").unwrap_err().to_string(),
-            "unknown unit \"d\" in \"1d\""
-        );
-        assert_eq!(
-            parse("abc").unwrap_err().to_string(),
-            "\"abc\" is not a duration"
-        );
-        assert_eq!(
-            parse("3000000h").unwrap_err().to_string(),
-            "\"3000000h\" is too long a duration (at most 2562047h47m16.854775807s)"
+            format(Duration::MAX).unwrap_err().to_string(),
+            "\"18446744073709551615s\" is too long a duration (at most 2562047h47m16.854775807s)"
         );
     }
 }
