@@ -410,7 +410,7 @@ fn write_type(ty: &Type, out: &mut String) {
                 if i > 0 {
                     out.push(',');
                 }
-                if crate::native::lexer::is_identifier(name) {
+                if crate::native::is_identifier(name) {
                     out.push_str(name);
                 } else {
                     out.push_str(&go_quote(name));
@@ -896,10 +896,10 @@ mod tests {
     #[test]
     fn valid_identifiers_as_the_native_syntax() {
         for name in ["a", "_a", "a-b", "a_1", "é", "x\u{301}"] {
-            assert!(crate::native::lexer::is_identifier(name), "{name}");
+            assert!(crate::native::is_identifier(name), "{name}");
         }
         for name in ["", "1a", "-a", "a b", "a.b", "\"a\""] {
-            assert!(!crate::native::lexer::is_identifier(name), "{name}");
+            assert!(!crate::native::is_identifier(name), "{name}");
         }
     }
 

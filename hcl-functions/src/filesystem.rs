@@ -794,6 +794,28 @@ mod tests {
     }
 
     #[test]
+    fn template_variable_names_follow_the_identifier_rule() {
+        // Go's hclsyntax.ValidIdentifier, the lexer's rule: ID_Start or
+        // `_`, then ID_Continue or `-`; an alphabetic character outside
+        // ID_Start (Ⓐ) or a numeric one outside ID_Continue (²) is refused.
+        let Ok(dir) = tempfile::tempdir() else { return };
+        let root = dir.path();
+        std::fs::write(root.join("e.tpl"), "ok").ok();
+        assert_eq!(
+            eval(
+                root,
+                r#"templatefile("e.tpl", {"a-b" = 1, "é" = 2, "_" = 3})"#
+            ),
+            Ok(Value::string("ok"))
+        );
+        for name in ["\u{24b6}", "a\u{b2}", "1a", "a.b"] {
+            let src = format!(r#"templatefile("e.tpl", {{"{name}" = 1}})"#);
+            let e = eval(root, &src).err().unwrap_or_default();
+            assert!(e.contains("invalid template variable name"), "{name}: {e}");
+        }
+    }
+
+    #[test]
     fn terraform_path_examples() {
         assert_eq!(go_dir("foo/bar/baz.txt"), "foo/bar");
         assert_eq!(go_dir("baz.txt"), ".");

@@ -44,7 +44,7 @@ pub(crate) fn render(
     ctx.set_semantics(sem);
     let attributes: BTreeMap<String, Value> = vars.attributes().cloned().unwrap_or_default();
     for (name, value) in &attributes {
-        if !is_identifier(name) {
+        if !hcl_core::native::is_identifier(name) {
             return Err(FunctionError::argument(
                 vars_index,
                 format!(
@@ -104,12 +104,4 @@ fn recursion_guard(name: &'static str) -> Function {
             )))
         })
         .build(|_, ty| Ok(Value::unknown(ty.clone())))
-}
-
-/// Whether `name` can be a template variable: a letter or underscore, then
-/// letters, digits, underscores and dashes.
-fn is_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }

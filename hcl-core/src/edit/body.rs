@@ -177,7 +177,7 @@ impl Body {
     /// assert!(!doc.body_mut().rename_attribute("gone", "x").unwrap());
     /// ```
     pub fn rename_attribute(&mut self, from: &str, to: &str) -> Result<bool, Diagnostics> {
-        if !crate::native::lexer::is_identifier(to) {
+        if !crate::native::is_identifier(to) {
             return Err(invalid_attribute_name(to));
         }
         if from != to && self.attribute(to).is_some() && self.attribute(from).is_some() {

@@ -134,7 +134,7 @@ pub fn quoted_string(text: &str) -> String {
 /// Whether `key` can be written bare as an object key: an identifier that
 /// does not read as something else at the start of an object constructor.
 pub fn is_bare_key(key: &str) -> bool {
-    crate::native::lexer::is_identifier(key) && !matches!(key, "null" | "true" | "false" | "for")
+    crate::native::is_identifier(key) && !matches!(key, "null" | "true" | "false" | "for")
 }
 
 fn fail(reason: UnwritableReason) -> UnwritableValue {

@@ -1530,9 +1530,21 @@ pub fn tokenize(src: &[u8], mode: LexMode) -> (Vec<Token>, Vec<LexDiagnostic>) {
 }
 
 /// Whether `name` is an identifier of the native syntax (Go's
-/// `hclsyntax.ValidIdentifier`): a letter or `_`, then letters, digits,
-/// `_` and `-`.
-pub(crate) fn is_identifier(name: &str) -> bool {
+/// `hclsyntax.ValidIdentifier`), by the lexer's own rule: a character of
+/// Unicode's `ID_Start` or `_`, then characters of `ID_Continue` and `-`.
+/// The one check of the workspace for attribute names, block types,
+/// object keys written bare and template variable names.
+///
+/// ```
+/// use hcl_core::native::is_identifier;
+///
+/// assert!(is_identifier("name") && is_identifier("_x-1") && is_identifier("café"));
+/// assert!(!is_identifier("1x") && !is_identifier("-x") && !is_identifier("a.b") && !is_identifier(""));
+/// // Alphabetic or numeric is not enough: Ⓐ is not of `ID_Start`, ² not
+/// // of `ID_Continue`.
+/// assert!(!is_identifier("\u{24b6}") && !is_identifier("a\u{b2}"));
+/// ```
+pub fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     let Some(first) = chars.next() else {
         return false;

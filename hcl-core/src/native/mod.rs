@@ -65,6 +65,7 @@ pub use ast::{BodyId, ExprId};
 pub use body::NativeBody;
 pub use expression::NativeExpression;
 pub use file::{BlockOutline, BodyOutline, ParseOptions, ParsedFile};
+pub use lexer::is_identifier;
 pub use parser::{
     parse_config, parse_config_owned, parse_config_str, parse_expression, parse_template,
     parse_traversal_abs,

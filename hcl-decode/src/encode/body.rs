@@ -6,7 +6,8 @@ use hcl_core::format::value::quoted_string;
 use hcl_core::{PathStep, Value};
 
 use super::EncodeError;
-use super::expr::{self, MAX_DEPTH, is_identifier};
+use super::expr::{self, MAX_DEPTH};
+use hcl_core::native::is_identifier;
 
 /// What was written last in a body, for the blank lines between items.
 #[derive(Clone, Debug, PartialEq, Eq)]

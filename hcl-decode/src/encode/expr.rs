@@ -2,7 +2,7 @@
 //! ([`hcl_core::format::value`]), with its errors as [`EncodeError`]s and
 //! a nesting limit, so that whatever is written reads back.
 
-use hcl_core::format::value::{UnwritableReason, is_bare_key, write_expression};
+use hcl_core::format::value::{UnwritableReason, write_expression};
 use hcl_core::{PathStep, Value};
 
 use super::EncodeError;
@@ -57,13 +57,6 @@ fn check_depth(value: &Value, depth: usize) -> Result<(), EncodeError> {
     Ok(())
 }
 
-/// Whether `name` is an identifier of the native syntax (Go's
-/// `hclsyntax.ValidIdentifier`), which an attribute name or block type
-/// must be: a bare object key, or one of the words a key may not be bare.
-pub(crate) fn is_identifier(name: &str) -> bool {
-    is_bare_key(name) || matches!(name, "null" | "true" | "false" | "for")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,6 +95,7 @@ mod tests {
 
     #[test]
     fn keywords_are_identifiers() {
+        use hcl_core::native::is_identifier;
         for name in ["null", "for", "a-b", "_x", "é"] {
             assert!(is_identifier(name), "{name}");
         }
