@@ -225,11 +225,13 @@ pub fn attr_with<T>(
             // By the specification a null attribute is an absent one, so a
             // required one is missing; Go's `gohcl` hands the null to the
             // field's type (which refuses it, unless it holds any value).
-            None if cx.eval_context().semantics() == Semantics::Spec => {
-                cx.push(null_required_attribute(attr));
-                return None;
+            None => {
+                let semantics = cx.eval_context().semantics();
+                if let Some(d) = null_required_attribute(attr, &value, semantics) {
+                    cx.push(d);
+                    return None;
+                }
             }
-            None => {}
         }
     }
     match convert(&value, &attr.expr.range()) {

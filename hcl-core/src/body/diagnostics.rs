@@ -6,7 +6,9 @@
 use crate::diagnostic::Diagnostic;
 use crate::pos::Range;
 use crate::quote::go_quote;
+use crate::semantics::Semantics;
 use crate::suggest::suggestion;
+use crate::value::Value;
 
 use super::{Attribute, Attributes, BodySchema};
 
@@ -84,35 +86,48 @@ pub fn missing_attribute(name: &str, missing_item_range: Range) -> Diagnostic {
         .with_subject(missing_item_range)
 }
 
-/// The diagnostic for a required attribute whose value is null, about its
-/// expression. The information model: "Calling applications _should_
+/// The null-required rule, the one home of it: a required attribute whose
+/// value is null. The information model: "Calling applications _should_
 /// consider an attribute with a null value as equivalent to the value not
 /// being present at all", so by the specification's rules
-/// ([`Semantics::Spec`](crate::Semantics::Spec)) a null required attribute
-/// is missing, as an absent one is ([`missing_attribute`]). HashiCorp's
-/// decoders accept the null ([`Semantics::Go`](crate::Semantics::Go)).
+/// ([`Semantics::Spec`]) a null required attribute is missing, as an
+/// absent one is ([`missing_attribute`]), and this is its error, about the
+/// expression; HashiCorp's decoders accept the null
+/// ([`Semantics::Go`]), and so does this rule then (`None`).
 ///
 /// ```
 /// use hcl_core::body::null_required_attribute;
 /// use hcl_core::native::parse_config_str;
-/// use hcl_core::Body;
+/// use hcl_core::{Body, Semantics, Type, Value};
 ///
 /// let (file, _) = parse_config_str("name = null\n", "f.hcl");
 /// let (attrs, _) = file.body().just_attributes();
-/// let d = null_required_attribute(&attrs["name"]);
+/// let null = Value::null(Type::Dynamic);
+/// let d = null_required_attribute(&attrs["name"], &null, Semantics::Spec).unwrap();
 /// assert_eq!(
 ///     d.to_string(),
 ///     "f.hcl:1,8-12: Missing required argument; The argument \"name\" is required, but its value is null, which counts as no value."
 /// );
+/// assert!(null_required_attribute(&attrs["name"], &null, Semantics::Go).is_none());
+/// assert!(null_required_attribute(&attrs["name"], &Value::number(1), Semantics::Spec).is_none());
 /// ```
-pub fn null_required_attribute(attr: &Attribute) -> Diagnostic {
-    Diagnostic::error("Missing required argument")
-        .with_detail(format!(
-            "The argument {} is required, but its value is null, which counts as no value.",
-            go_quote(&attr.name)
-        ))
-        .with_subject(attr.expr.range())
-        .with_context(attr.range.clone())
+pub fn null_required_attribute(
+    attr: &Attribute,
+    value: &Value,
+    semantics: Semantics,
+) -> Option<Diagnostic> {
+    if !value.is_null() || semantics != Semantics::Spec {
+        return None;
+    }
+    Some(
+        Diagnostic::error("Missing required argument")
+            .with_detail(format!(
+                "The argument {} is required, but its value is null, which counts as no value.",
+                go_quote(&attr.name)
+            ))
+            .with_subject(attr.expr.range())
+            .with_context(attr.range.clone()),
+    )
 }
 
 #[cfg(test)]

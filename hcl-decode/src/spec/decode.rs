@@ -577,8 +577,10 @@ impl<'c> SpecDecoder<'c> {
         let (value, mut diags) = attr.expr.value(self.ctx);
         // By the specification a null attribute is an absent one, so a
         // required one is missing; Go's `hcldec` takes the null.
-        if a.required && value.is_null() && self.ctx.semantics() == Semantics::Spec {
-            diags.push(null_required_attribute(attr));
+        if a.required
+            && let Some(d) = null_required_attribute(attr, &value, self.ctx.semantics())
+        {
+            diags.push(d);
             return (Value::null(a.ty.clone()), diags);
         }
         let converted = convert_with(&value, &a.ty, self.ctx.semantics());
