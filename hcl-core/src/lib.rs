@@ -44,7 +44,6 @@ pub mod semantics;
 pub mod serde;
 pub mod source;
 mod stack;
-pub mod stdlib;
 pub mod suggest;
 pub mod traversal;
 pub mod ty;

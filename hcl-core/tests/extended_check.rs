@@ -524,50 +524,6 @@ fn signatures_from_base_functions() {
 }
 
 #[test]
-fn signatures_of_the_hcldec_functions() {
-    let table = hcl_core::stdlib::hcldec_functions();
-    let functions = FunctionSignatures::from_functions(table.iter().map(|(n, f)| (n.as_str(), f)));
-    let check = |src: &str| {
-        let (file, expr, diags) = parse_expression(
-            src.as_bytes(),
-            "t.hcl",
-            Pos::start(),
-            &ParseOptions::default(),
-        );
-        assert!(diags.is_empty(), "{diags}");
-        check_expression(&file, expr, &scope(), &functions)
-    };
-    let ty = |src: &str| {
-        let (t, diags) = check(src);
-        assert!(diags.is_empty(), "{src}: {diags}");
-        t
-    };
-    assert_eq!(ty("upper(server.name)"), T::String);
-    assert_eq!(ty("upper(out.name)"), T::output(T::String));
-    assert_eq!(ty("length(server.tags)"), T::Number);
-    assert_eq!(ty("length(out.tags)"), T::output(T::Number));
-    assert_eq!(ty("concat(server.tags, server.tags)"), T::list(T::String));
-    assert_eq!(
-        ty("concat(server.tags, [\"a\"])"),
-        T::Dynamic,
-        "a list and a tuple: as the base function says"
-    );
-    assert_eq!(ty("max(i, n, 3)"), T::Number);
-    assert_eq!(ty("coalesce(maybe.host, \"x\")"), T::String);
-    assert_eq!(ty("substr(prom_s, 0, i)"), T::promise(T::String));
-    let (_, diags) = check("upper(server.tags)");
-    assert_eq!(
-        diags.iter().next().unwrap().summary,
-        "Invalid function argument"
-    );
-    let (_, diags) = check("substr(s)");
-    assert_eq!(
-        diags.iter().next().unwrap().summary,
-        "Not enough function arguments"
-    );
-}
-
-#[test]
 fn signatures_and_scope_from_an_eval_context() {
     let mut ctx = hcl_core::EvalContext::new();
     ctx.declare_variable("port", Value::number(8080)).unwrap();

@@ -1000,7 +1000,7 @@
 //! (`timestamp`, `uuid`) or the filesystem ones (under a root directory
 //! only), or none ([`functions::Library::empty`]); [`Decoder::function`]
 //! adds the application's own, which override the library's. (The
-//! fifteen functions of the `hcldec` tool are [`hcl_core::stdlib`], what
+//! fifteen functions of the `hcldec` tool are [`hcl_functions::hcldec`], what
 //! [`spec`] files use by default.)
 //!
 //! One example per family, each a field of this struct:

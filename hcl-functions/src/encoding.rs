@@ -1,6 +1,6 @@
 //! The encoding functions: Base64, URL query escaping, JSON, CSV and YAML.
 //!
-//! `jsonencode` and `jsondecode` are the core's ([`hcl_core::stdlib`]);
+//! `jsonencode` and `jsondecode` are the core's ([`crate::hcldec`]);
 //! `csvdecode` is go-cty's; the others are Terraform's.
 //!
 //! | function | signature | what it does |
@@ -26,7 +26,7 @@ mod gzip;
 mod text;
 mod yaml;
 
-pub use hcl_core::stdlib::{jsondecode, jsonencode};
+pub use crate::hcldec::{jsondecode, jsonencode};
 pub use yaml::{MAX_YAML_NODES, yamldecode, yamlencode};
 
 /// The family's functions, by name.

@@ -47,6 +47,7 @@ pub mod duration;
 pub mod encoding;
 pub mod filesystem;
 pub mod hash;
+pub mod hcldec;
 pub mod network;
 pub mod number;
 pub mod regex;

@@ -57,7 +57,7 @@ use hcl_core::{Type, Value};
 mod format;
 mod templatestring;
 
-pub use hcl_core::stdlib::strlen;
+pub use crate::hcldec::strlen;
 pub use templatestring::templatestring;
 
 /// The longest string a function of this family builds, in bytes.
@@ -340,41 +340,41 @@ pub fn join() -> Function {
 }
 
 /// `lower(str)`: the string in lower case (the core's
-/// [`hcl_core::stdlib::lower`]).
+/// [`crate::hcldec::lower`]).
 ///
 /// ```
 /// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"lower("HELLO")"#).unwrap(), r#""hello""#);
 /// ```
 pub fn lower() -> Function {
-    hcl_core::stdlib::lower()
+    crate::hcldec::lower()
 }
 
 /// `upper(str)`: the string in upper case (the core's
-/// [`hcl_core::stdlib::upper`]).
+/// [`crate::hcldec::upper`]).
 ///
 /// ```
 /// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"upper("hello")"#).unwrap(), r#""HELLO""#);
 /// ```
 pub fn upper() -> Function {
-    hcl_core::stdlib::upper()
+    crate::hcldec::upper()
 }
 
 /// `strrev(str)`: the characters (grapheme clusters) in reverse order (the
-/// core's [`hcl_core::stdlib::reverse`]).
+/// core's [`crate::hcldec::reverse`]).
 ///
 /// ```
 /// # use hcl_functions::eval_for_docs as eval;
 /// assert_eq!(eval(r#"strrev("hello")"#).unwrap(), r#""olleh""#);
 /// ```
 pub fn strrev() -> Function {
-    hcl_core::stdlib::reverse()
+    crate::hcldec::reverse()
 }
 
 /// `substr(str, offset, length)`: at most `length` characters from
 /// character `offset` (negative: from the end); a negative length means "to
-/// the end" (the core's [`hcl_core::stdlib::substr`]).
+/// the end" (the core's [`crate::hcldec::substr`]).
 ///
 /// ```
 /// # use hcl_functions::eval_for_docs as eval;
@@ -382,7 +382,7 @@ pub fn strrev() -> Function {
 /// assert_eq!(eval(r#"substr("hello world", -5, -1)"#).unwrap(), r#""world""#);
 /// ```
 pub fn substr() -> Function {
-    hcl_core::stdlib::substr()
+    crate::hcldec::substr()
 }
 
 /// `replace(str, substr, replacement)`: every occurrence of `substr`
@@ -524,7 +524,7 @@ fn to_title(c: char) -> char {
         0x01F1..=0x01F3 => '\u{01F2}',
         // Georgian Mkhedruli letters title-case to themselves.
         0x10D0..=0x10FA | 0x10FD..=0x10FF => c,
-        _ => hcl_core::stdlib::simple_upper(c),
+        _ => crate::hcldec::simple_upper(c),
     }
 }
 

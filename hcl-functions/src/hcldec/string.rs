@@ -7,9 +7,9 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::function::{Function, FunctionError, Parameter};
-use crate::ty::Type;
-use crate::value::Value;
+use hcl_core::function::{Function, FunctionError, Parameter};
+use hcl_core::ty::Type;
+use hcl_core::value::Value;
 
 fn str_arg(args: &[Value], index: usize) -> Result<&str, FunctionError> {
     args.get(index)
@@ -33,7 +33,7 @@ fn string_function(
 /// simple case mapping, as Go's `strings.ToUpper`).
 ///
 /// ```
-/// use hcl_core::stdlib::upper;
+/// use hcl_functions::hcldec::upper;
 /// use hcl_core::Value;
 ///
 /// assert_eq!(upper().call(&[Value::string("straße")]).unwrap(), Value::string("STRAßE"));
@@ -50,7 +50,7 @@ pub fn upper() -> Function {
 /// simple case mapping, as Go's `strings.ToLower`).
 ///
 /// ```
-/// use hcl_core::stdlib::lower;
+/// use hcl_functions::hcldec::lower;
 /// use hcl_core::Value;
 ///
 /// assert_eq!(lower().call(&[Value::string("ΣΑΣ")]).unwrap(), Value::string("σασ"));
@@ -68,7 +68,7 @@ pub fn lower() -> Function {
 /// `ReverseFunc`, not the list function.)
 ///
 /// ```
-/// use hcl_core::stdlib::reverse;
+/// use hcl_functions::hcldec::reverse;
 /// use hcl_core::Value;
 ///
 /// assert_eq!(reverse().call(&[Value::string("héllo")]).unwrap(), Value::string("olléh"));
@@ -85,7 +85,7 @@ pub fn reverse() -> Function {
 /// string.
 ///
 /// ```
-/// use hcl_core::stdlib::strlen;
+/// use hcl_functions::hcldec::strlen;
 /// use hcl_core::Value;
 ///
 /// // "e" and a combining acute accent are one character.
@@ -110,7 +110,7 @@ pub fn strlen() -> Function {
 /// bits.
 ///
 /// ```
-/// use hcl_core::stdlib::substr;
+/// use hcl_functions::hcldec::substr;
 /// use hcl_core::Value;
 ///
 /// let call = |s: &str, o: i64, l: i64| {
@@ -201,7 +201,7 @@ fn substring(s: &str, mut offset: i64, length: i64) -> &str {
 /// Greek letters with ypogegrammeni, which map to their title-case forms.
 ///
 /// ```
-/// use hcl_core::stdlib::simple_upper;
+/// use hcl_functions::hcldec::simple_upper;
 ///
 /// assert_eq!(simple_upper('a'), 'A');
 /// assert_eq!(simple_upper('ß'), 'ß'); // the full mapping is "SS"

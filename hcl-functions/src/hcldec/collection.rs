@@ -1,11 +1,11 @@
 //! `coalesce`, `concat`, `hasindex` and `length` (cty's `general.go`,
 //! `sequence.go` and `collection.go`).
 
-use crate::convert::{convert_with, unify_with};
-use crate::function::{Function, FunctionError, Parameter};
-use crate::semantics::Semantics;
-use crate::ty::Type;
-use crate::value::Value;
+use hcl_core::convert::{convert_with, unify_with};
+use hcl_core::function::{Function, FunctionError, Parameter};
+use hcl_core::semantics::Semantics;
+use hcl_core::ty::Type;
+use hcl_core::value::Value;
 
 /// `coalesce(vals...)`: the first argument that is not null, converted to
 /// the type that all the arguments' types unify to ("all arguments must have
@@ -19,7 +19,7 @@ use crate::value::Value;
 /// true)` is `"1"` by the specification, an error in Go).
 ///
 /// ```
-/// use hcl_core::stdlib::coalesce;
+/// use hcl_functions::hcldec::coalesce;
 /// use hcl_core::{Type, Value};
 ///
 /// let args = [Value::null(Type::String), Value::number(8080)];
@@ -63,7 +63,7 @@ pub fn coalesce() -> Function {
 /// pseudo-type).
 ///
 /// ```
-/// use hcl_core::stdlib::concat;
+/// use hcl_functions::hcldec::concat;
 /// use hcl_core::{Type, Value};
 ///
 /// let a = Value::list([Value::string("a")]).unwrap();
@@ -147,7 +147,7 @@ pub fn concat() -> Function {
 /// both.
 ///
 /// ```
-/// use hcl_core::stdlib::hasindex;
+/// use hcl_functions::hcldec::hasindex;
 /// use hcl_core::{Semantics, Value};
 ///
 /// let list = Value::list([Value::string("a"), Value::string("b")]).unwrap();
@@ -239,7 +239,7 @@ fn has_index(collection: &Value, key: &Value) -> Value {
 /// tuple").
 ///
 /// ```
-/// use hcl_core::stdlib::length;
+/// use hcl_functions::hcldec::length;
 /// use hcl_core::{Semantics, Value};
 ///
 /// let map = Value::map([("a", Value::number(1)), ("b", Value::number(2))]).unwrap();

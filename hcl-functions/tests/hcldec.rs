@@ -1,14 +1,14 @@
-//! The hcldec function table (`hcl_core::stdlib`).
+//! The hcldec function table (`hcl_functions::hcldec`).
 //!
-//! The golden test evaluates each expression of `stdlib/cases.txt` (native
+//! The golden test evaluates each expression of `hcldec/cases.txt` (native
 //! syntax, one a line) in a context holding `hcldec_functions()` and the
 //! variables of [`context`], and compares the result with
-//! `stdlib/expected.txt`, which the Go implementation produced: the same
+//! `hcldec/expected.txt`, which the Go implementation produced: the same
 //! expressions through `hclsyntax.ParseExpression` and `Value`, with
 //! `cmd/hcldec`'s function table (go-cty's `function/stdlib`) and the same
 //! variables. Results are written `value : type`, errors `ERROR summary:
 //! detail` (Go's stack trace after a panic cut to `<stack>`). Where we
-//! knowingly differ (`docs/deviations.md`), `stdlib/deviations.txt` holds
+//! knowingly differ (`docs/deviations.md`), `hcldec/deviations.txt` holds
 //! our result for the case instead.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -17,12 +17,12 @@ use std::collections::BTreeMap;
 
 use hcl_core::cty_json::{decode, marshal, marshal_type};
 use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
-use hcl_core::stdlib::{
-    abs, coalesce, concat, hasindex, hcldec_functions, int, jsondecode, jsonencode, length, lower,
-    max, min, reverse, strlen, substr, upper,
-};
 use hcl_core::{
     EvalContext, Expression, Function, FunctionError, Number, Pos, Semantics, Type, Value,
+};
+use hcl_functions::hcldec::{
+    abs, coalesce, concat, hasindex, hcldec_functions, int, jsondecode, jsonencode, length, lower,
+    max, min, reverse, strlen, substr, upper,
 };
 
 fn s(text: &str) -> Value {
@@ -211,7 +211,7 @@ fn blocks(text: &str) -> Vec<(String, String)> {
 
 #[test]
 fn golden_cases_match_go() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/stdlib");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hcldec");
     let cases = std::fs::read_to_string(dir.join("cases.txt")).unwrap();
     let expected = blocks(&std::fs::read_to_string(dir.join("expected.txt")).unwrap());
     let deviations: BTreeMap<String, String> =
@@ -896,5 +896,75 @@ mod robustness {
             let _ = hcl_core::typeexpr::parse_type_constraint(&text, "t");
             let _ = hcl_core::typeexpr::parse_type(&text, "t");
         }
+    }
+}
+
+/// The extended type checker reads the signatures of the hcldec functions
+/// (moved from `hcl-core/tests/extended_check.rs` with the functions).
+mod extended_signatures {
+    use super::*;
+    use hcl_core::extended::{ExtType as T, FunctionSignatures, Scope, check_expression};
+
+    fn scope() -> Scope {
+        let server = T::object([
+            ("name", T::String),
+            ("port", T::Int),
+            ("tags", T::list(T::String)),
+            ("labels", T::map(T::String)),
+            ("host", T::optional(T::String)),
+        ]);
+        Scope::new()
+            .with("server", server.clone())
+            .with("out", T::output(server.clone()))
+            .with("maybe", T::optional(server))
+            .with("n", T::Number)
+            .with("i", T::Int)
+            .with("s", T::String)
+            .with("prom_s", T::promise(T::String))
+    }
+
+    #[test]
+    fn signatures_of_the_hcldec_functions() {
+        let table = hcldec_functions();
+        let functions =
+            FunctionSignatures::from_functions(table.iter().map(|(n, f)| (n.as_str(), f)));
+        let check = |src: &str| {
+            let (file, expr, diags) = parse_expression(
+                src.as_bytes(),
+                "t.hcl",
+                Pos::start(),
+                &ParseOptions::default(),
+            );
+            assert!(diags.is_empty(), "{diags}");
+            check_expression(&file, expr, &scope(), &functions)
+        };
+        let ty = |src: &str| {
+            let (t, diags) = check(src);
+            assert!(diags.is_empty(), "{src}: {diags}");
+            t
+        };
+        assert_eq!(ty("upper(server.name)"), T::String);
+        assert_eq!(ty("upper(out.name)"), T::output(T::String));
+        assert_eq!(ty("length(server.tags)"), T::Number);
+        assert_eq!(ty("length(out.tags)"), T::output(T::Number));
+        assert_eq!(ty("concat(server.tags, server.tags)"), T::list(T::String));
+        assert_eq!(
+            ty("concat(server.tags, [\"a\"])"),
+            T::Dynamic,
+            "a list and a tuple: as the base function says"
+        );
+        assert_eq!(ty("max(i, n, 3)"), T::Number);
+        assert_eq!(ty("coalesce(maybe.host, \"x\")"), T::String);
+        assert_eq!(ty("substr(prom_s, 0, i)"), T::promise(T::String));
+        let (_, diags) = check("upper(server.tags)");
+        assert_eq!(
+            diags.iter().next().unwrap().summary,
+            "Invalid function argument"
+        );
+        let (_, diags) = check("substr(s)");
+        assert_eq!(
+            diags.iter().next().unwrap().summary,
+            "Not enough function arguments"
+        );
     }
 }

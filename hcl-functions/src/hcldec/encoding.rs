@@ -1,10 +1,10 @@
 //! `jsonencode` and `jsondecode`, on go-cty's JSON mapping of values
-//! ([`crate::cty_json`]).
+//! ([`hcl_core::cty_json`]).
 
-use crate::cty_json::{decode, marshal};
-use crate::function::{Function, FunctionError, Parameter};
-use crate::ty::Type;
-use crate::value::Value;
+use hcl_core::cty_json::{decode, marshal};
+use hcl_core::function::{Function, FunctionError, Parameter};
+use hcl_core::ty::Type;
+use hcl_core::value::Value;
 
 /// `jsonencode(val)`: the JSON text of a value (go-cty's mapping: numbers
 /// exact, object attributes and map keys in name order, sets in set order,
@@ -13,7 +13,7 @@ use crate::value::Value;
 /// an infinity is an error ("cannot serialize infinity as JSON").
 ///
 /// ```
-/// use hcl_core::stdlib::jsonencode;
+/// use hcl_functions::hcldec::jsonencode;
 /// use hcl_core::Value;
 ///
 /// let v = Value::object([("b", Value::number(1)), ("a", Value::string("<x>"))]);
@@ -54,7 +54,7 @@ pub fn jsonencode() -> Function {
 /// `encoding/json`. An unknown string gives the dynamic value.
 ///
 /// ```
-/// use hcl_core::stdlib::jsondecode;
+/// use hcl_functions::hcldec::jsondecode;
 /// use hcl_core::{Type, Value};
 ///
 /// let v = jsondecode().call(&[Value::string(r#"[1, "a"]"#)]).unwrap();

@@ -7,7 +7,7 @@
 //! pseudo-type), so that the checks of a call (null arguments, unknown
 //! arguments, argument types) are the core's, as in Go they are cty's.
 //! [`hcldec_functions`] returns them all by name, ready for an
-//! [`EvalContext`](crate::EvalContext).
+//! [`EvalContext`](hcl_core::EvalContext).
 //!
 //! | function | what it does |
 //! |---|---|
@@ -29,7 +29,7 @@
 //!
 //! ```
 //! use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
-//! use hcl_core::stdlib::hcldec_functions;
+//! use hcl_functions::hcldec::hcldec_functions;
 //! use hcl_core::{EvalContext, Expression, Pos, Value};
 //!
 //! let mut ctx = EvalContext::new();
@@ -45,7 +45,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::function::Function;
+use hcl_core::function::Function;
 
 mod collection;
 mod encoding;
@@ -62,7 +62,7 @@ pub use string::{lower, reverse, simple_upper, strlen, substr, upper};
 /// `length`, `lower`, `max`, `min`, `reverse`, `strlen`, `substr`, `upper`.
 ///
 /// ```
-/// use hcl_core::stdlib::hcldec_functions;
+/// use hcl_functions::hcldec::hcldec_functions;
 ///
 /// let table = hcldec_functions();
 /// assert_eq!(table.len(), 15);

@@ -1,9 +1,9 @@
 //! `abs`, `int`, `max` and `min` (cty's `number.go`).
 
-use crate::function::{Function, FunctionError, Parameter};
-use crate::number::Number;
-use crate::ty::Type;
-use crate::value::Value;
+use hcl_core::function::{Function, FunctionError, Parameter};
+use hcl_core::number::Number;
+use hcl_core::ty::Type;
+use hcl_core::value::Value;
 
 fn number_arg(args: &[Value], index: usize) -> Result<&Number, FunctionError> {
     args.get(index)
@@ -18,7 +18,7 @@ fn number_arg(args: &[Value], index: usize) -> Result<&Number, FunctionError> {
 /// pseudo-type (an unknown argument gives an unknown number).
 ///
 /// ```
-/// use hcl_core::stdlib::abs;
+/// use hcl_functions::hcldec::abs;
 /// use hcl_core::Value;
 ///
 /// assert_eq!(abs().call(&[Value::number(-3)]).unwrap(), Value::number(3));
@@ -40,7 +40,7 @@ pub fn abs() -> Function {
 /// infinity to an integer".
 ///
 /// ```
-/// use hcl_core::stdlib::int;
+/// use hcl_functions::hcldec::int;
 /// use hcl_core::{Number, Value};
 ///
 /// let n = Value::number(Number::parse_literal("-1.9").unwrap());
@@ -66,7 +66,7 @@ pub fn int() -> Function {
 /// ("must pass at least one number").
 ///
 /// ```
-/// use hcl_core::stdlib::min;
+/// use hcl_functions::hcldec::min;
 /// use hcl_core::Value;
 ///
 /// let args = [Value::number(3), Value::number(-2), Value::number(7)];
@@ -84,7 +84,7 @@ pub fn min() -> Function {
 /// ("must pass at least one number").
 ///
 /// ```
-/// use hcl_core::stdlib::max;
+/// use hcl_functions::hcldec::max;
 /// use hcl_core::Value;
 ///
 /// let args = [Value::number(3), Value::number(-2), Value::number(7)];
