@@ -32,7 +32,7 @@
 //! | [`values`] | `values(map)` | the elements of a map or attributes of an object, by key |
 //! | [`zipmap`] | `zipmap(keys, values)` | a map from a list of keys and a list of values |
 //!
-//! `coalesce`, `concat` and `length` are the core's ([`crate::hcldec`]),
+//! `coalesce`, `concat` and `length` are hcldec's ([`crate::hcldec`]),
 //! which are cty's: `length` takes lists, maps, sets and tuples (not
 //! strings and objects, as Terraform's own `length` does), and `coalesce`
 //! returns the first non-null argument (Terraform's also skips empty

@@ -2,7 +2,7 @@
 //! Terraform's `timeadd` reads them and Nomad, Consul and Vault write them.
 //! The one home of Go's `time.ParseDuration` in the workspace: `timeadd`
 //! uses [`parse_nanos`], and `hcl-decode`'s `Duration` fields use
-//! [`parse`] and [`format`].
+//! [`parse`] and [`format`](fn@format).
 //!
 //! [`parse_nanos`] follows Go's `time.ParseDuration` exactly (its grammar,
 //! its rounding of fractions, its range of a signed 64-bit count of

@@ -1,6 +1,6 @@
 //! The encoding functions: Base64, URL query escaping, JSON, CSV and YAML.
 //!
-//! `jsonencode` and `jsondecode` are the core's ([`crate::hcldec`]);
+//! `jsonencode` and `jsondecode` are hcldec's ([`crate::hcldec`]);
 //! `csvdecode` is go-cty's; the others are Terraform's.
 //!
 //! | function | signature | what it does |

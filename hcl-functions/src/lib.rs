@@ -133,6 +133,7 @@ impl Family {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct Library {
+    hcldec: bool,
     families: Vec<Family>,
     impure: bool,
     filesystem_root: Option<PathBuf>,
@@ -148,6 +149,29 @@ impl Library {
     pub fn pure() -> Library {
         Library {
             families: Family::ALL.to_vec(),
+            ..Library::default()
+        }
+    }
+
+    /// The fifteen functions of Go's `cmd/hcldec` ([`hcldec`]): `abs`,
+    /// `coalesce`, `concat`, `hasindex`, `int`, `jsondecode`,
+    /// `jsonencode`, `length`, `lower`, `max`, `min`, `reverse` (of a
+    /// string), `strlen`, `substr`, `upper`. A family added to it
+    /// ([`Library::family`]) takes precedence where names meet (its
+    /// `reverse` is Terraform's, of a list).
+    ///
+    /// ```
+    /// use hcl_functions::{Family, Library};
+    ///
+    /// let hcldec = Library::hcldec().functions();
+    /// assert_eq!(hcldec.len(), 15);
+    /// assert!(hcldec.contains_key("jsonencode") && !hcldec.contains_key("split"));
+    /// let more = Library::hcldec().family(Family::String).functions();
+    /// assert!(more.contains_key("split") && more.contains_key("jsonencode"));
+    /// ```
+    pub fn hcldec() -> Library {
+        Library {
+            hcldec: true,
             ..Library::default()
         }
     }
@@ -179,6 +203,11 @@ impl Library {
     /// The chosen functions, by name.
     pub fn functions(&self) -> BTreeMap<String, Function> {
         let mut out = BTreeMap::new();
+        if self.hcldec {
+            for (name, function) in hcldec::functions() {
+                out.insert(name.to_owned(), function);
+            }
+        }
         for family in &self.families {
             for (name, function) in family.functions() {
                 out.insert(name.to_owned(), function);

@@ -2,16 +2,16 @@
 //!
 //! | function | signature | what it does |
 //! |---|---|---|
-//! | [`abs`] | `abs(num)` | the absolute value (the core's `crate::hcldec::abs`) |
-//! | [`int`] | `int(num)` | the number truncated toward zero (hcldec's; the core's `crate::hcldec::int`) |
+//! | [`abs`] | `abs(num)` | the absolute value (hcldec's: [`crate::hcldec::abs`]) |
+//! | [`int`] | `int(num)` | the number truncated toward zero (hcldec's: [`crate::hcldec::int`]) |
 //! | [`ceil`] | `ceil(num)` | the smallest whole number not less than `num` |
 //! | [`floor`] | `floor(num)` | the greatest whole number not greater than `num` |
 //! | [`log`] | `log(num, base)` | the logarithm of `num` in `base` (computed in `f64`, as Go does) |
 //! | [`pow`] | `pow(num, power)` | `num` raised to `power` (computed in `f64`, as Go does) |
 //! | [`signum`] | `signum(num)` | `-1`, `0` or `1`: the sign of a whole number |
 //! | [`parseint`] | `parseint(number, base)` | the integer a string writes in base 2 to 62 |
-//! | [`max`] | `max(numbers...)` | the greatest number (the core's `crate::hcldec::max`) |
-//! | [`min`] | `min(numbers...)` | the smallest number (the core's `crate::hcldec::min`) |
+//! | [`max`] | `max(numbers...)` | the greatest number (hcldec's: [`crate::hcldec::max`]) |
+//! | [`min`] | `min(numbers...)` | the smallest number (hcldec's: [`crate::hcldec::min`]) |
 //! | [`sum`] | `sum(list)` | the sum of a list, set or tuple of numbers (Terraform's) |
 //!
 //! All but `sum` are go-cty's (`function/stdlib/number.go`), with its
@@ -70,7 +70,7 @@ fn unary(description: &str, f: fn(&Number) -> Number) -> Function {
 }
 
 /// `int(num)`: the number truncated toward zero (`int(-2.7)` is `-2`);
-/// the core's [`crate::hcldec::int`] (hcldec has it; Terraform does
+/// hcldec's [`crate::hcldec::int`] (hcldec has it; Terraform does
 /// not).
 ///
 /// ```
@@ -81,7 +81,7 @@ pub fn int() -> Function {
     crate::hcldec::int()
 }
 
-/// `abs(num)`: the absolute value (`abs(-3)` is `3`); the core's
+/// `abs(num)`: the absolute value (`abs(-3)` is `3`); hcldec's
 /// [`crate::hcldec::abs`].
 ///
 /// ```
@@ -92,7 +92,7 @@ pub fn abs() -> Function {
     crate::hcldec::abs()
 }
 
-/// `max(numbers...)`: the greatest of one or more numbers; the core's
+/// `max(numbers...)`: the greatest of one or more numbers; hcldec's
 /// [`crate::hcldec::max`].
 ///
 /// ```
@@ -103,7 +103,7 @@ pub fn max() -> Function {
     crate::hcldec::max()
 }
 
-/// `min(numbers...)`: the smallest of one or more numbers; the core's
+/// `min(numbers...)`: the smallest of one or more numbers; hcldec's
 /// [`crate::hcldec::min`].
 ///
 /// ```

@@ -339,7 +339,7 @@ pub fn join() -> Function {
         })
 }
 
-/// `lower(str)`: the string in lower case (the core's
+/// `lower(str)`: the string in lower case (hcldec's
 /// [`crate::hcldec::lower`]).
 ///
 /// ```
@@ -350,7 +350,7 @@ pub fn lower() -> Function {
     crate::hcldec::lower()
 }
 
-/// `upper(str)`: the string in upper case (the core's
+/// `upper(str)`: the string in upper case (hcldec's
 /// [`crate::hcldec::upper`]).
 ///
 /// ```
@@ -374,7 +374,7 @@ pub fn strrev() -> Function {
 
 /// `substr(str, offset, length)`: at most `length` characters from
 /// character `offset` (negative: from the end); a negative length means "to
-/// the end" (the core's [`crate::hcldec::substr`]).
+/// the end" (hcldec's [`crate::hcldec::substr`]).
 ///
 /// ```
 /// # use hcl_functions::eval_for_docs as eval;

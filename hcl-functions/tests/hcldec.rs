@@ -1,7 +1,7 @@
 //! The hcldec function table (`hcl_functions::hcldec`).
 //!
 //! The golden test evaluates each expression of `hcldec/cases.txt` (native
-//! syntax, one a line) in a context holding `hcldec_functions()` and the
+//! syntax, one a line) in a context holding `Library::hcldec()` and the
 //! variables of [`context`], and compares the result with
 //! `hcldec/expected.txt`, which the Go implementation produced: the same
 //! expressions through `hclsyntax.ParseExpression` and `Value`, with
@@ -20,9 +20,10 @@ use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
 use hcl_core::{
     EvalContext, Expression, Function, FunctionError, Number, Pos, Semantics, Type, Value,
 };
+use hcl_functions::Library;
 use hcl_functions::hcldec::{
-    abs, coalesce, concat, hasindex, hcldec_functions, int, jsondecode, jsonencode, length, lower,
-    max, min, reverse, strlen, substr, upper,
+    abs, coalesce, concat, hasindex, int, jsondecode, jsonencode, length, lower, max, min, reverse,
+    strlen, substr, upper,
 };
 
 fn s(text: &str) -> Value {
@@ -85,7 +86,7 @@ fn context() -> EvalContext {
     for (name, value) in vars {
         ctx.declare_variable(name, value).unwrap();
     }
-    for (name, f) in hcldec_functions() {
+    for (name, f) in Library::hcldec().functions() {
         ctx.declare_function(name, f).unwrap();
     }
     ctx
@@ -259,7 +260,7 @@ fn call_err(f: &Function, args: &[Value]) -> String {
 
 #[test]
 fn table_has_the_fifteen_hcldec_functions() {
-    let names: Vec<String> = hcldec_functions().into_keys().collect();
+    let names: Vec<String> = Library::hcldec().functions().into_keys().collect();
     assert_eq!(
         names,
         [
@@ -329,7 +330,7 @@ fn parameters_have_go_flags() {
             p("length", false, false, true)
         ]
     );
-    let table = hcldec_functions();
+    let table = Library::hcldec().functions();
     let variadic: Vec<&str> = table
         .iter()
         .filter(|(_, f)| f.variadic().is_some())
@@ -574,7 +575,7 @@ fn deviation_length_and_hasindex_accept_objects() {
     assert_eq!(call(&length(), &[unknown]), Value::unknown(Type::Number));
     // Through an expression, as in an hcldec spec file.
     let mut ctx = EvalContext::new();
-    for (name, function) in hcldec_functions() {
+    for (name, function) in Library::hcldec().functions() {
         ctx.declare_function(name, function).unwrap();
     }
     let (file, id, diags) = parse_expression(
@@ -925,7 +926,7 @@ mod extended_signatures {
 
     #[test]
     fn signatures_of_the_hcldec_functions() {
-        let table = hcldec_functions();
+        let table = Library::hcldec().functions();
         let functions =
             FunctionSignatures::from_functions(table.iter().map(|(n, f)| (n.as_str(), f)));
         let check = |src: &str| {

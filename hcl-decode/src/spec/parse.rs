@@ -61,7 +61,7 @@ fn labelled_schema() -> BodySchema {
 /// `jsonencode`, `length`, `lower`, `max`, `min`, `reverse`, `strlen`,
 /// `substr` and `upper`.
 pub fn spec_functions() -> BTreeMap<String, Function> {
-    hcl_functions::hcldec::hcldec_functions()
+    hcl_functions::Library::hcldec().functions()
 }
 
 /// The context a spec file's expressions are evaluated in: the

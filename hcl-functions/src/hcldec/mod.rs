@@ -1,13 +1,15 @@
 //! The function table of the `hcldec` tool: the fifteen functions that Go's
 //! `cmd/hcldec` makes available to spec files, with the semantics (and
-//! messages) of their originals in go-cty's `function/stdlib`.
+//! messages) of their originals in go-cty's `function/stdlib`. All but
+//! `reverse` (of a string here; Terraform's, in [`crate::collection`],
+//! reverses a list) are also the families' functions of those names.
 //!
 //! Each function is a [`Function`] built with the core's builder, declaring
 //! Go's parameter flags (accepting nulls, unknown values, the dynamic
 //! pseudo-type), so that the checks of a call (null arguments, unknown
 //! arguments, argument types) are the core's, as in Go they are cty's.
-//! [`hcldec_functions`] returns them all by name, ready for an
-//! [`EvalContext`](hcl_core::EvalContext).
+//! [`Library::hcldec`](crate::Library::hcldec) chooses them all, ready
+//! for an [`EvalContext`](hcl_core::EvalContext).
 //!
 //! | function | what it does |
 //! |---|---|
@@ -29,21 +31,17 @@
 //!
 //! ```
 //! use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
-//! use hcl_functions::hcldec::hcldec_functions;
 //! use hcl_core::{EvalContext, Expression, Pos, Value};
+//! use hcl_functions::Library;
 //!
 //! let mut ctx = EvalContext::new();
-//! for (name, f) in hcldec_functions() {
-//!     ctx.declare_function(name, f).unwrap();
-//! }
+//! Library::hcldec().install(&mut ctx).unwrap();
 //! let src = br#"upper(substr(jsondecode("{\"name\":\"world\"}").name, 0, 3))"#;
 //! let (file, id, _) = parse_expression(src, "t", Pos::start(), &ParseOptions::default());
 //! let (value, diags) = NativeExpression::new(file, id).value(&ctx);
 //! assert!(diags.is_empty());
 //! assert_eq!(value, Value::string("WOR"));
 //! ```
-
-use std::collections::BTreeMap;
 
 use hcl_core::function::Function;
 
@@ -62,15 +60,13 @@ pub use string::{lower, reverse, simple_upper, strlen, substr, upper};
 /// `length`, `lower`, `max`, `min`, `reverse`, `strlen`, `substr`, `upper`.
 ///
 /// ```
-/// use hcl_functions::hcldec::hcldec_functions;
-///
-/// let table = hcldec_functions();
+/// let table = hcl_functions::hcldec::functions();
 /// assert_eq!(table.len(), 15);
-/// assert!(table.contains_key("jsonencode"));
+/// assert!(table.iter().any(|(name, _)| *name == "jsonencode"));
 /// ```
-pub fn hcldec_functions() -> BTreeMap<String, Function> {
+pub fn functions() -> Vec<(&'static str, Function)> {
     type Constructor = fn() -> Function;
-    let table: [(&str, Constructor); 15] = [
+    let table: [(&'static str, Constructor); 15] = [
         ("abs", abs),
         ("coalesce", coalesce),
         ("concat", concat),
@@ -89,6 +85,6 @@ pub fn hcldec_functions() -> BTreeMap<String, Function> {
     ];
     table
         .into_iter()
-        .map(|(name, make)| (name.to_owned(), make()))
+        .map(|(name, make)| (name, make()))
         .collect()
 }
