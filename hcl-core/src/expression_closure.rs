@@ -43,6 +43,7 @@ use std::sync::{Arc, LazyLock};
 use crate::body::DynExpression;
 use crate::diagnostic::Diagnostics;
 use crate::eval::EvalContext;
+use crate::function::Parameter;
 use crate::ty::{CapsuleType, Type};
 use crate::value::Value;
 
@@ -121,4 +122,26 @@ static CLOSURE_TYPE: LazyLock<CapsuleType> =
 /// ```
 pub fn expression_closure_type() -> Type {
     Type::Capsule(CLOSURE_TYPE.clone())
+}
+
+/// The constructor of the parameters that receive an expression closure,
+/// here rather than in `function` so that functions (which evaluation
+/// calls) do not depend on bodies and evaluation.
+impl Parameter {
+    /// A parameter that receives its argument unevaluated: an
+    /// [`ExpressionClosure`] (the expression and its evaluation context)
+    /// inside a value of [`expression_closure_type`]. The syntaxes do not
+    /// evaluate such an argument; the function evaluates it when and if it
+    /// wants (this is how `try` and `can` are made). See the
+    /// [`expression_closure`](crate::expression_closure) module for an
+    /// example.
+    pub fn expression_closure(name: impl Into<String>) -> Parameter {
+        Parameter::new(name, expression_closure_type())
+    }
+
+    /// Whether this parameter receives its argument unevaluated (made by
+    /// [`Parameter::expression_closure`]).
+    pub fn receives_expression(&self) -> bool {
+        *self.ty() == expression_closure_type()
+    }
 }

@@ -126,24 +126,6 @@ impl Parameter {
         }
     }
 
-    /// A parameter that receives its argument unevaluated: an
-    /// [`ExpressionClosure`](crate::expression_closure::ExpressionClosure)
-    /// (the expression and its evaluation context) inside a value of
-    /// [`expression_closure_type`](crate::expression_closure::expression_closure_type).
-    /// The syntaxes do not evaluate such an argument; the function
-    /// evaluates it when and if it wants (this is how `try` and `can` are
-    /// made). See the [`expression_closure`](crate::expression_closure)
-    /// module for an example.
-    pub fn expression_closure(name: impl Into<String>) -> Parameter {
-        Parameter::new(name, crate::expression_closure::expression_closure_type())
-    }
-
-    /// Whether this parameter receives its argument unevaluated (made by
-    /// [`Parameter::expression_closure`]).
-    pub fn receives_expression(&self) -> bool {
-        self.ty == crate::expression_closure::expression_closure_type()
-    }
-
     /// This parameter, accepting null values: they reach the result type
     /// definition and the implementation instead of making the call
     /// erroneous.
