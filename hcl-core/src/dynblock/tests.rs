@@ -5,7 +5,12 @@
 use std::sync::Arc;
 
 use super::*;
+use crate::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
+use crate::diagnostic::Diagnostics;
 use crate::native::{ParseOptions, parse_config};
+use crate::traversal::Traversal;
+use crate::ty::Type;
+use crate::value::Value;
 
 fn native(src: &str) -> DynBody {
     let (file, diags) = parse_config(src.as_bytes(), "test.hcl", &ParseOptions::default());
