@@ -26,7 +26,7 @@ use crate::{EvalContext, Pos, Value};
 /// assert_eq!(attr.value(), Some(Value::from(3)));
 /// ```
 #[derive(Clone)]
-pub struct Attribute {
+pub struct EditAttribute {
     pub(super) src: Arc<str>,
     /// Lead comments, the name, `=`, the expression, line comments and the
     /// newline.
@@ -37,7 +37,7 @@ pub struct Attribute {
     pub(super) expr: (usize, usize),
 }
 
-impl Attribute {
+impl EditAttribute {
     /// The attribute's name.
     pub fn name(&self) -> &str {
         self.toks.get(self.name).map_or("", |t| t.text(&self.src))
@@ -80,7 +80,7 @@ impl Attribute {
     /// Puts the expression tokens of `with` (an attribute made by an edit)
     /// in place of this one's, keeping everything else; the comments at the
     /// end of the line are realigned.
-    pub(super) fn replace_expression(&mut self, with: &Attribute) {
+    pub(super) fn replace_expression(&mut self, with: &EditAttribute) {
         let mut b = Builder::default();
         let (s, e) = self.expr;
         let (ws, we) = with.expr;
@@ -140,9 +140,9 @@ impl Attribute {
     }
 }
 
-impl fmt::Debug for Attribute {
+impl fmt::Debug for EditAttribute {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Attribute")
+        f.debug_struct("EditAttribute")
             .field("name", &self.name())
             .field("expression", &self.expression())
             .finish()

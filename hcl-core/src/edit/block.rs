@@ -4,14 +4,14 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::body::Body;
+use super::body::EditBody;
 use super::token::{Builder, Tok, lex};
 use crate::format::value::quoted_string;
 use crate::native::lexer::TokenKind;
 use crate::{Diagnostic, Diagnostics};
 
 /// A block of a [`Document`](super::Document): its type, its labels and
-/// its [`Body`]; the comment lines directly above it belong to it.
+/// its [`EditBody`]; the comment lines directly above it belong to it.
 ///
 /// ```
 /// use hcl_core::edit::Document;
@@ -25,7 +25,7 @@ use crate::{Diagnostic, Diagnostics};
 /// assert_eq!(doc.to_string(), "server \"api\" {\n  port = 80\n}\n");
 /// ```
 #[derive(Clone)]
-pub struct Block {
+pub struct EditBlock {
     pub(super) src: Arc<str>,
     /// The head (lead comments, type, labels, `{`), then the tail (`}`,
     /// comments after it, the newline).
@@ -36,13 +36,13 @@ pub struct Block {
     pub(super) split: usize,
     /// The labels' values.
     pub(super) labels: Vec<String>,
-    pub(super) body: Body,
+    pub(super) body: EditBody,
 }
 
-impl Block {
+impl EditBlock {
     /// A new empty block (`type "label" {` and `}` on lines of their own).
     /// The type is written as given, as Go's `hclwrite` does.
-    pub(super) fn new(block_type: &str, labels: &[&str]) -> Block {
+    pub(super) fn new(block_type: &str, labels: &[&str]) -> EditBlock {
         let mut b = Builder::default();
         b.push_new(TokenKind::Ident, block_type);
         let head_text = format!("{} {{", label_text(labels));
@@ -51,13 +51,13 @@ impl Block {
         b.push_new(TokenKind::CBrace, "}");
         b.push_new(TokenKind::Newline, "\n");
         let (src, toks) = b.finish();
-        Block {
+        EditBlock {
             src,
             toks,
             type_at: 0,
             split,
             labels: labels.iter().map(|l| l.to_string()).collect(),
-            body: Body::new_block_body(),
+            body: EditBody::new_block_body(),
         }
     }
 
@@ -106,12 +106,12 @@ impl Block {
     }
 
     /// The block's body.
-    pub fn body(&self) -> &Body {
+    pub fn body(&self) -> &EditBody {
         &self.body
     }
 
     /// The block's body, for editing.
-    pub fn body_mut(&mut self) -> &mut Body {
+    pub fn body_mut(&mut self) -> &mut EditBody {
         &mut self.body
     }
 
@@ -147,9 +147,9 @@ fn label_text(labels: &[&str]) -> String {
     text
 }
 
-impl fmt::Debug for Block {
+impl fmt::Debug for EditBlock {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Block")
+        f.debug_struct("EditBlock")
             .field("type", &self.block_type())
             .field("labels", &self.labels)
             .field("body", &self.body)

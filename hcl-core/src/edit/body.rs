@@ -4,8 +4,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::attribute::Attribute;
-use super::block::Block;
+use super::attribute::EditAttribute;
+use super::block::EditBlock;
 use super::build::parse_document;
 use super::token::{Builder, Tok};
 use crate::native::lexer::TokenKind;
@@ -18,11 +18,11 @@ pub(super) enum Item {
     /// Comments and newlines that belong to no attribute or block: tokens
     /// of a source text.
     Trivia(Arc<str>, Vec<Tok>),
-    Attribute(Attribute),
-    Block(Block),
+    Attribute(EditAttribute),
+    Block(EditBlock),
 }
 
-/// The body of a [`Document`](super::Document) or of a [`Block`]: read and
+/// The body of a [`Document`](super::Document) or of an [`EditBlock`]: read and
 /// change its attributes and blocks. Edited and new parts are laid out as
 /// the formatter would lay them out; everything else is printed as it was
 /// written.
@@ -40,25 +40,25 @@ pub(super) enum Item {
 /// assert_eq!(doc.to_string(), "a = 10 # one\nc = a + bbb\nextra \"x\" {\n  on = true\n}\n");
 /// ```
 #[derive(Clone)]
-pub struct Body {
+pub struct EditBody {
     pub(super) items: Vec<Item>,
     /// The body of a block (whose `{` must be followed by a newline before
     /// anything is appended).
     pub(super) in_block: bool,
 }
 
-impl Body {
+impl EditBody {
     /// An empty top-level body.
-    pub(super) fn empty() -> Body {
-        Body {
+    pub(super) fn empty() -> EditBody {
+        EditBody {
             items: Vec::new(),
             in_block: false,
         }
     }
 
     /// The body of a new block: just the newline after its `{`.
-    pub(super) fn new_block_body() -> Body {
-        Body {
+    pub(super) fn new_block_body() -> EditBody {
+        EditBody {
             items: vec![newline_item()],
             in_block: true,
         }
@@ -73,7 +73,7 @@ impl Body {
     }
 
     /// The attributes, in order.
-    pub fn attributes(&self) -> impl Iterator<Item = &Attribute> + '_ {
+    pub fn attributes(&self) -> impl Iterator<Item = &EditAttribute> + '_ {
         self.items.iter().filter_map(|i| match i {
             Item::Attribute(a) => Some(a),
             _ => None,
@@ -81,7 +81,7 @@ impl Body {
     }
 
     /// The blocks, in order.
-    pub fn blocks(&self) -> impl Iterator<Item = &Block> + '_ {
+    pub fn blocks(&self) -> impl Iterator<Item = &EditBlock> + '_ {
         self.items.iter().filter_map(|i| match i {
             Item::Block(b) => Some(b),
             _ => None,
@@ -89,7 +89,7 @@ impl Body {
     }
 
     /// The blocks, in order, for editing.
-    pub fn blocks_mut(&mut self) -> impl Iterator<Item = &mut Block> + '_ {
+    pub fn blocks_mut(&mut self) -> impl Iterator<Item = &mut EditBlock> + '_ {
         self.items.iter_mut().filter_map(|i| match i {
             Item::Block(b) => Some(b),
             _ => None,
@@ -97,18 +97,18 @@ impl Body {
     }
 
     /// The attribute with this name.
-    pub fn attribute(&self, name: &str) -> Option<&Attribute> {
+    pub fn attribute(&self, name: &str) -> Option<&EditAttribute> {
         self.attributes().find(|a| a.name() == name)
     }
 
     /// The first block with this type and exactly these labels.
-    pub fn block(&self, block_type: &str, labels: &[&str]) -> Option<&Block> {
+    pub fn block(&self, block_type: &str, labels: &[&str]) -> Option<&EditBlock> {
         self.blocks().find(|b| b.is(block_type, labels))
     }
 
     /// The first block with this type and exactly these labels, for
     /// editing.
-    pub fn block_mut(&mut self, block_type: &str, labels: &[&str]) -> Option<&mut Block> {
+    pub fn block_mut(&mut self, block_type: &str, labels: &[&str]) -> Option<&mut EditBlock> {
         self.blocks_mut().find(|b| b.is(block_type, labels))
     }
 
@@ -209,10 +209,11 @@ impl Body {
     /// Appends a new empty block (`type "label" ... {`, `}`) at the end of
     /// the body and returns it. The type is written as given, as Go's
     /// `hclwrite` does; it should be an identifier (see
-    /// [`Block::set_block_type`] for a checked rename).
-    pub fn append_block(&mut self, block_type: &str, labels: &[&str]) -> &mut Block {
+    /// [`EditBlock::set_block_type`] for a checked rename).
+    pub fn append_block(&mut self, block_type: &str, labels: &[&str]) -> &mut EditBlock {
         self.prepare_append();
-        self.items.push(Item::Block(Block::new(block_type, labels)));
+        self.items
+            .push(Item::Block(EditBlock::new(block_type, labels)));
         match self.items.last_mut() {
             Some(Item::Block(b)) => b,
             _ => unreachable!("a block was just pushed"),
@@ -268,7 +269,7 @@ fn newline_item() -> Item {
 }
 
 /// A new attribute `name = expression`, all of it fresh.
-fn new_attribute(name: &str, expression: &str) -> Result<Attribute, Diagnostics> {
+fn new_attribute(name: &str, expression: &str) -> Result<EditAttribute, Diagnostics> {
     // A heredoc ends with the newline after its closing marker.
     let newline = if expression.ends_with('\n') { "" } else { "\n" };
     let text = format!("{name} = {expression}{newline}");
@@ -295,7 +296,7 @@ fn invalid_attribute_name(name: &str) -> Diagnostics {
         .into()
 }
 
-impl fmt::Debug for Body {
+impl fmt::Debug for EditBody {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut list = f.debug_list();
         for item in &self.items {

@@ -12,9 +12,9 @@ use std::iter::Peekable;
 use std::sync::Arc;
 
 use super::Document;
-use super::attribute::Attribute;
-use super::block::Block;
-use super::body::{Body, Item};
+use super::attribute::EditAttribute;
+use super::block::EditBlock;
+use super::body::{EditBody, Item};
 use super::token::Tok;
 use crate::Diagnostics;
 use crate::format::tokens::Tokens;
@@ -51,7 +51,7 @@ pub(super) fn parse_document(text: &str, file_name: &str) -> Result<Document, Di
     };
     let body = match file.root() {
         Some(root) => build.body(root, u32::MAX, false),
-        None => Body::empty(),
+        None => EditBody::empty(),
     };
     // What is left is the end token, whose gap is the text after the last
     // token.
@@ -133,7 +133,7 @@ impl<I: Iterator<Item = Tok>> Build<'_, I> {
     /// The body `id`, whose tokens end before byte `limit`. Nesting is as
     /// deep as the parser allows (its depth limit), so recursion is
     /// bounded.
-    fn body(&mut self, id: BodyId, limit: u32, in_block: bool) -> Body {
+    fn body(&mut self, id: BodyId, limit: u32, in_block: bool) -> EditBody {
         let ast = self.file.ast();
         let node = ast.body(id);
         let attrs = node.attributes.range();
@@ -177,7 +177,7 @@ impl<I: Iterator<Item = Tok>> Build<'_, I> {
         if !pending.is_empty() {
             items.push(Item::Trivia(self.src.clone(), pending));
         }
-        Body { items, in_block }
+        EditBody { items, in_block }
     }
 
     /// The attribute `i`, after its lead comments `toks`.
@@ -197,7 +197,7 @@ impl<I: Iterator<Item = Tok>> Build<'_, I> {
             // Not what the parser said: kept as it is, as trivia.
             return Item::Trivia(self.src.clone(), toks);
         }
-        Item::Attribute(Attribute {
+        Item::Attribute(EditAttribute {
             src: self.src.clone(),
             toks,
             name,
@@ -224,7 +224,7 @@ impl<I: Iterator<Item = Tok>> Build<'_, I> {
         // Printing is lossless whatever the tokens are (they stay in order);
         // the parser and the scanner agree on them, so edits find the type
         // at `type_at` and the `{` just before `split`.
-        Item::Block(Block {
+        Item::Block(EditBlock {
             src: self.src.clone(),
             toks,
             type_at,

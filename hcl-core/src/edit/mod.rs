@@ -1,5 +1,5 @@
 //! Lossless editing of native-syntax files, like Go's `hclwrite`: parse a
-//! file into a [`Document`], read and change it through its [`Body`]
+//! file into a [`Document`], read and change it through its [`EditBody`]
 //! (attributes, blocks and their bodies), and print it back.
 //!
 //! Printing an unedited document gives the input byte for byte: comments,
@@ -19,6 +19,12 @@
 //! block and the comment at the end of its last line belong to it: they
 //! stay when its value changes and go when it is removed. A document built
 //! from [`Document::new`] is edited with the same calls.
+//!
+//! The editable parts are named [`EditBody`], [`EditBlock`] and
+//! [`EditAttribute`]: the `Edit` prefix keeps them apart from the
+//! information model's [`Body`](crate::Body),
+//! [`Block`](crate::body::Block) and [`Attribute`](crate::body::Attribute),
+//! which are read-only views for decoding.
 //!
 //! ```
 //! use hcl_core::edit::Document;
@@ -54,9 +60,9 @@ mod token;
 use std::fmt;
 use std::sync::Arc;
 
-pub use attribute::Attribute;
-pub use block::Block;
-pub use body::Body;
+pub use attribute::EditAttribute;
+pub use block::EditBlock;
+pub use body::EditBody;
 
 use crate::Diagnostics;
 use crate::native::lexer::TokenKind;
@@ -77,7 +83,7 @@ use token::Tok;
 /// ```
 #[derive(Clone)]
 pub struct Document {
-    body: Body,
+    body: EditBody,
     /// The end token (its gap: whatever follows the last token) and its
     /// text.
     end: (Arc<str>, Tok),
@@ -98,7 +104,7 @@ impl Document {
     /// An empty document, to build a file from scratch.
     pub fn new() -> Document {
         Document {
-            body: Body::empty(),
+            body: EditBody::empty(),
             end: (
                 Arc::from(""),
                 Tok {
@@ -115,12 +121,12 @@ impl Document {
     }
 
     /// The top-level body.
-    pub fn body(&self) -> &Body {
+    pub fn body(&self) -> &EditBody {
         &self.body
     }
 
     /// The top-level body, for editing.
-    pub fn body_mut(&mut self) -> &mut Body {
+    pub fn body_mut(&mut self) -> &mut EditBody {
         self.touched = true;
         &mut self.body
     }

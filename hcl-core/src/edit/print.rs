@@ -8,8 +8,8 @@
 //! aligned with are realigned too (only their blanks change).
 
 use super::Document;
-use super::block::Block;
-use super::body::{Body, Item};
+use super::block::EditBlock;
+use super::body::{EditBody, Item};
 use super::token::Tok;
 use crate::format::format_tokens;
 use crate::format::tokens::{Token, Tokens};
@@ -18,9 +18,9 @@ use crate::native::lexer::TokenKind;
 /// Where the walk over the tree is.
 enum Frame<'a> {
     /// The items of a body from this index on.
-    Body(&'a Body, usize),
+    Body(&'a EditBody, usize),
     /// The closing part of a block, after its body.
-    Tail(&'a Block),
+    Tail(&'a EditBlock),
 }
 
 /// Calls `f` with each token of the document and the text it ranges over,

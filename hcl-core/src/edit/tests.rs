@@ -76,7 +76,7 @@ fn reading() {
     assert_eq!(port.expression(), "8000 + 80");
     assert_eq!(port.value(), Some(Value::from(8080)));
     assert_eq!(body.attribute("name").unwrap().value(), None);
-    let names: Vec<&str> = body.attributes().map(Attribute::name).collect();
+    let names: Vec<&str> = body.attributes().map(EditAttribute::name).collect();
     assert_eq!(names, ["port", "name"]);
     let b = body.block("b", &["l"]).unwrap();
     assert_eq!(b.block_type(), "b");
