@@ -40,8 +40,7 @@ mod diag;
 use std::io::{IsTerminal as _, Read as _, Write as _};
 use std::process::ExitCode;
 
-use hcl_core::format::tokens::Tokens;
-use hcl_core::native::lexer::TokenKind;
+use hcl_core::format::tokens::{TokenKind, Tokens};
 use hcl_core::native::{ParseOptions, ParsedFile, parse_config};
 use hcl_core::source::Span;
 use hcl_core::{Diagnostic, Diagnostics};

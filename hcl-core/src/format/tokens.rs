@@ -11,8 +11,7 @@
 //! writes its result).
 //!
 //! ```
-//! use hcl_core::format::tokens::Tokens;
-//! use hcl_core::native::lexer::TokenKind;
+//! use hcl_core::format::tokens::{TokenKind, Tokens};
 //!
 //! let src = b"a   = 1 # one\n";
 //! let tokens = Tokens::lex(src);
@@ -30,7 +29,11 @@ use std::ops::Range;
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::native::lexer::{Lexer, TokenKind};
+use crate::native::lexer::Lexer;
+/// The kind of a token (the kinds of Go's `hclsyntax` scanner), the one
+/// part of the lexer that is public: what a token list says to its users
+/// (`hclfmt` finds comments and invalid bytes by it).
+pub use crate::native::lexer::TokenKind;
 
 /// The UTF-8 byte order mark, which the scanner skips at the start.
 const BOM: &[u8] = b"\xEF\xBB\xBF";

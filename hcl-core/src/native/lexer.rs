@@ -349,11 +349,6 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// The problems found so far, in source order.
-    pub fn diagnostics(&self) -> &[LexDiagnostic] {
-        &self.diags
-    }
-
     /// Takes the problems found so far.
     pub fn take_diagnostics(&mut self) -> Vec<LexDiagnostic> {
         std::mem::take(&mut self.diags)
@@ -1515,7 +1510,8 @@ fn trim_space(b: &[u8]) -> &[u8] {
 }
 
 /// Scans a whole input into tokens (up to and including the end token):
-/// for tests and tools. The parser scans on demand instead.
+/// for tests. The parser scans on demand instead.
+#[cfg(test)]
 pub fn tokenize(src: &[u8], mode: LexMode) -> (Vec<Token>, Vec<LexDiagnostic>) {
     let mut lexer = Lexer::with_mode(src, mode, 0);
     let mut out = Vec::new();

@@ -55,7 +55,7 @@ mod dump;
 mod eval;
 pub mod expression;
 pub mod file;
-pub mod lexer;
+pub(crate) mod lexer;
 mod parser;
 mod static_analysis;
 mod tree;
