@@ -18,7 +18,7 @@
 //! use hcl_core::function::{Function, Parameter};
 //! use hcl_core::{EvalContext, Type, Value};
 //!
-//! # fn main() -> Result<(), hcl_core::eval::EvalContextError> {
+//! # fn main() -> Result<(), hcl_core::EvalContextError> {
 //! let upper = Function::builder()
 //!     .param(Parameter::new("str", Type::String))
 //!     .returns(Type::String)

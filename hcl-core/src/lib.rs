@@ -7,7 +7,7 @@
 //!
 //! The specification's rules are followed by default; where HashiCorp's Go
 //! implementation differs about values, [`Semantics::Go`] follows Go
-//! instead (see [`semantics`]).
+//! instead (see [`Semantics`]).
 //!
 //! ```
 //! use hcl_core::{Type, Value, convert};
@@ -17,13 +17,12 @@
 //! assert_eq!(port, Value::number(8080));
 //! ```
 
+// The modules that are the crate's API, each a namespace of its own.
 pub mod body;
 pub mod convert;
 pub mod cty_json;
-pub mod diagnostic;
 pub mod dynblock;
 pub mod edit;
-pub mod eval;
 pub mod expression_closure;
 pub mod extended;
 pub mod format;
@@ -31,33 +30,42 @@ pub mod function;
 pub mod json;
 pub mod native;
 pub mod number;
-pub mod ops;
 pub mod parse;
-pub mod path;
-pub mod pos;
 pub mod quote;
-#[cfg(feature = "color")]
-pub mod render_color;
-pub mod render_json;
-pub mod semantics;
-#[cfg(feature = "serde")]
-pub mod serde;
-pub mod source;
-mod stack;
-pub mod suggest;
-pub mod traversal;
-pub mod ty;
 pub mod typeexpr;
-pub mod value;
+
+// The modules whose items are re-exported here, at the crate root.
+mod diagnostic;
+mod eval;
+mod ops;
+mod path;
+mod pos;
+#[cfg(feature = "color")]
+mod render_color;
+mod render_json;
+mod semantics;
+#[cfg(feature = "serde")]
+mod serde;
+mod source;
+mod stack;
+mod suggest;
+mod traversal;
+mod ty;
+mod value;
 
 pub use body::{Body, DynBody, DynExpression, Expression};
 pub use diagnostic::{Diagnostic, Diagnostics, Renderer, Severity};
 pub use eval::{EvalContext, EvalContextError, EvalMode};
 pub use function::{Function, FunctionError, Parameter};
 pub use number::Number;
+pub use ops::{get_attr, index};
 pub use path::{Path, PathStep};
 pub use pos::{Pos, Range};
-pub use semantics::Semantics;
+#[cfg(feature = "color")]
+pub use render_color::{ColorRenderer, should_color};
+pub use semantics::{DIVERGENCE_SUMMARY, ParseSemanticsError, Semantics};
+pub use source::{SourceFile, Span};
+pub use suggest::suggestion;
 pub use traversal::{Traversal, Traverser};
 pub use ty::{CapsuleType, ObjectType, TupleType, Type};
 pub use value::{Value, ValueError};

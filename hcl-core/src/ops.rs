@@ -6,7 +6,7 @@
 //! diagnostics, whose subject is the range given by the caller.
 //!
 //! ```
-//! use hcl_core::ops::{get_attr, index};
+//! use hcl_core::{get_attr, index};
 //! use hcl_core::{Value, Type};
 //!
 //! let list = Value::list([Value::string("a"), Value::string("b")]).unwrap();

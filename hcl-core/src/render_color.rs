@@ -10,7 +10,7 @@
 //! renderer's text.
 //!
 //! ```
-//! use hcl_core::render_color::ColorRenderer;
+//! use hcl_core::ColorRenderer;
 //! use hcl_core::{Diagnostic, Diagnostics, Pos, Range, Renderer};
 //!
 //! let mut plain = Renderer::new();

@@ -3,7 +3,7 @@
 //! "subject"?}]}`, a range being `{"filename", "start", "end"}` and a
 //! position `{"line", "column", "byte"}`.
 //!
-//! [`to_json`] writes the document as the Go tool does, byte for byte
+//! [`Diagnostics::to_json`] writes the document as the Go tool does, byte for byte
 //! (indented by two spaces, `<`, `>` and `&` escaped as `\u003c` …); it
 //! needs no feature, and the `hcldec` tool uses it. With the `serde`
 //! feature, [`Diagnostic`], [`Diagnostics`], [`Range`] and [`Pos`]
@@ -19,7 +19,7 @@
 //!     .with_detail("An argument named \"x\" is not expected here.")
 //!     .with_subject(subject)
 //!     .into();
-//! let json = hcl_core::render_json::to_json(&diags);
+//! let json = diags.to_json();
 //! assert!(json.starts_with("{\n  \"diagnostics\": [\n    {\n      \"severity\": \"error\",\n"));
 //! assert!(json.contains("\"start\": {\n          \"line\": 1,\n          \"column\": 8,\n          \"byte\": 7\n        }"));
 //! ```
@@ -30,9 +30,29 @@ use crate::diagnostic::{Diagnostic, Diagnostics, Severity};
 use crate::pos::{Pos, Range};
 use crate::quote::write_json_string;
 
+impl Diagnostics {
+    /// The diagnostics as the JSON document HashiCorp's
+    /// `hcldec --diags=json` writes, byte for byte: `{"diagnostics":
+    /// [{"severity", "summary", "detail"?, "subject"?}]}`, indented by two
+    /// spaces, with no final newline (the tool adds one).
+    ///
+    /// ```
+    /// use hcl_core::{Diagnostic, Diagnostics};
+    ///
+    /// let diags: Diagnostics = Diagnostic::warning("Deprecated").into();
+    /// assert_eq!(
+    ///     diags.to_json(),
+    ///     "{\n  \"diagnostics\": [\n    {\n      \"severity\": \"warning\",\n      \"summary\": \"Deprecated\"\n    }\n  ]\n}"
+    /// );
+    /// ```
+    pub fn to_json(&self) -> String {
+        to_json(self)
+    }
+}
+
 /// The `--diags=json` document for `diagnostics`, indented as the Go tool
 /// writes it (with no final newline: the tool adds one).
-pub fn to_json(diagnostics: &Diagnostics) -> String {
+fn to_json(diagnostics: &Diagnostics) -> String {
     let mut out = String::new();
     out.push_str("{\n  \"diagnostics\": ");
     if diagnostics.is_empty() {

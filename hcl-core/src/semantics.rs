@@ -1,49 +1,5 @@
-//! Which rule set to follow where the HCL specification and HashiCorp's Go
-//! implementation (`hcl` and `go-cty`) disagree about values.
-//!
-//! [`Semantics::Spec`], the default, follows the specification; every
-//! place where that differs from Go is a row of `docs/deviations.md`.
-//! [`Semantics::Go`] follows Go's behaviour in the rows that concern values
-//! (conversion, unification, equality, null handling, numbers written as
-//! strings), for configurations written against HashiCorp's tools. Rows
-//! about crashes, limits and diagnostic ranges are the same in both.
-//!
-//! The rule set is chosen per evaluation context
-//! ([`EvalContext::set_semantics`](crate::EvalContext::set_semantics)), and
-//! the value-level operations take it explicitly: the `*_with` functions of
-//! [`convert`](crate::convert) and [`Value::equals_with`](crate::Value::equals_with).
-//!
-//! ```
-//! use hcl_core::convert::{convert_with, unify_with};
-//! use hcl_core::{EvalContext, Semantics, Type, Value};
-//!
-//! // Objects with different attributes: the spec unifies them as an object
-//! // holding every attribute, Go as a map.
-//! let a = Type::object([("name", Type::String)]);
-//! let b = Type::object([("key", Type::String)]);
-//! let spec = unify_with(&[a.clone(), b.clone()], Semantics::Spec).unwrap();
-//! assert_eq!(spec.ty, Type::object([("key", Type::String), ("name", Type::String)]));
-//! let go = unify_with(&[a, b], Semantics::Go).unwrap();
-//! assert_eq!(go.ty, Type::map(Type::String));
-//!
-//! // Go accepts an exponent when converting a string to a number.
-//! assert!(convert_with(&Value::string("1e3"), &Type::Number, Semantics::Spec).is_err());
-//! assert_eq!(
-//!     convert_with(&Value::string("1e3"), &Type::Number, Semantics::Go).unwrap(),
-//!     Value::number(1000)
-//! );
-//!
-//! // Nulls of different types: unequal by the spec, equal in Go.
-//! let (s, n) = (Value::null(Type::String), Value::null(Type::Number));
-//! assert!(s.equals_with(&n, Semantics::Spec).is_false());
-//! assert!(s.equals_with(&n, Semantics::Go).is_true());
-//!
-//! // An evaluation context carries the choice, and its children inherit it.
-//! let mut ctx = EvalContext::new();
-//! assert_eq!(ctx.semantics(), Semantics::Spec);
-//! ctx.set_semantics(Semantics::Go);
-//! assert_eq!(ctx.new_child().semantics(), Semantics::Go);
-//! ```
+//! The rule set for values ([`Semantics`], whose documentation says what
+//! differs) and the warning of a divergence from Go.
 
 use std::fmt;
 use std::str::FromStr;
@@ -55,7 +11,7 @@ use std::str::FromStr;
 ///
 /// ```
 /// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
-/// use hcl_core::semantics::DIVERGENCE_SUMMARY;
+/// use hcl_core::DIVERGENCE_SUMMARY;
 /// use hcl_core::{EvalContext, Expression, Pos, Semantics};
 ///
 /// let src = b"false ? { name = \"n\" } : {}";
@@ -75,7 +31,54 @@ use std::str::FromStr;
 pub const DIVERGENCE_SUMMARY: &str = "Result differs from HashiCorp's HCL";
 
 /// The rule set for values: the specification's (the default) or that of
-/// HashiCorp's Go implementation. See the [module documentation](self).
+/// HashiCorp's Go implementation.
+///
+/// Which rule set to follow where the HCL specification and HashiCorp's Go
+/// implementation (`hcl` and `go-cty`) disagree about values.
+///
+/// [`Semantics::Spec`], the default, follows the specification; every
+/// place where that differs from Go is a row of `docs/deviations.md`.
+/// [`Semantics::Go`] follows Go's behaviour in the rows that concern values
+/// (conversion, unification, equality, null handling, numbers written as
+/// strings), for configurations written against HashiCorp's tools. Rows
+/// about crashes, limits and diagnostic ranges are the same in both.
+///
+/// The rule set is chosen per evaluation context
+/// ([`EvalContext::set_semantics`](crate::EvalContext::set_semantics)), and
+/// the value-level operations take it explicitly: the `*_with` functions of
+/// [`convert`](crate::convert) and [`Value::equals_with`](crate::Value::equals_with).
+///
+/// ```
+/// use hcl_core::convert::{convert_with, unify_with};
+/// use hcl_core::{EvalContext, Semantics, Type, Value};
+///
+/// // Objects with different attributes: the spec unifies them as an object
+/// // holding every attribute, Go as a map.
+/// let a = Type::object([("name", Type::String)]);
+/// let b = Type::object([("key", Type::String)]);
+/// let spec = unify_with(&[a.clone(), b.clone()], Semantics::Spec).unwrap();
+/// assert_eq!(spec.ty, Type::object([("key", Type::String), ("name", Type::String)]));
+/// let go = unify_with(&[a, b], Semantics::Go).unwrap();
+/// assert_eq!(go.ty, Type::map(Type::String));
+///
+/// // Go accepts an exponent when converting a string to a number.
+/// assert!(convert_with(&Value::string("1e3"), &Type::Number, Semantics::Spec).is_err());
+/// assert_eq!(
+///     convert_with(&Value::string("1e3"), &Type::Number, Semantics::Go).unwrap(),
+///     Value::number(1000)
+/// );
+///
+/// // Nulls of different types: unequal by the spec, equal in Go.
+/// let (s, n) = (Value::null(Type::String), Value::null(Type::Number));
+/// assert!(s.equals_with(&n, Semantics::Spec).is_false());
+/// assert!(s.equals_with(&n, Semantics::Go).is_true());
+///
+/// // An evaluation context carries the choice, and its children inherit it.
+/// let mut ctx = EvalContext::new();
+/// assert_eq!(ctx.semantics(), Semantics::Spec);
+/// ctx.set_semantics(Semantics::Go);
+/// assert_eq!(ctx.new_child().semantics(), Semantics::Go);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Semantics {
     /// The HCL specification's rules (`docs/deviations.md` lists where they

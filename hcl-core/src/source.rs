@@ -18,7 +18,7 @@
 //! quadratic in its length.
 //!
 //! ```
-//! use hcl_core::source::{SourceFile, Span};
+//! use hcl_core::{SourceFile, Span};
 //!
 //! let file = SourceFile::new("main.hcl", "a = 1\nbé = 2\n");
 //! let r = file.range(Span::new(10, 11));
@@ -115,7 +115,7 @@ impl Text {
 ///
 /// The line index is built on first use (the first position or range
 /// asked for), so that a parse that reports nothing never pays for it;
-/// the checkpoints of a long line (see the [module](self) documentation)
+/// the checkpoints of a long line (see the documentation of `source.rs`)
 /// are built the first time a position far into it is asked for.
 ///
 /// A file may be a snippet of a larger one ([`SourceFile::with_base`]):
@@ -173,7 +173,7 @@ impl SourceFile {
     ///
     /// ```
     /// use hcl_core::Pos;
-    /// use hcl_core::source::{SourceFile, Span};
+    /// use hcl_core::{SourceFile, Span};
     ///
     /// let file = SourceFile::with_base("main.hcl", "a.b\nc", Pos::new(100, 5, 10));
     /// assert_eq!(file.range(Span::new(2, 3)).to_string(), "main.hcl:5,12-13");

@@ -7,7 +7,7 @@
 //! same suggestion.
 //!
 //! ```
-//! use hcl_core::suggest::suggestion;
+//! use hcl_core::suggestion;
 //!
 //! assert_eq!(suggestion("prot", ["port", "protocol", "host"]), Some("port"));
 //! assert_eq!(suggestion("zzzzzz", ["port"]), None);

@@ -5,7 +5,7 @@
 //! static-traversal analysis returns one.
 //!
 //! ```
-//! use hcl_core::traversal::{Traversal, Traverser};
+//! use hcl_core::{Traversal, Traverser};
 //! use hcl_core::{EvalContext, Range, Value};
 //!
 //! let r = Range::at("t.hcl", hcl_core::Pos::start());

@@ -11,8 +11,8 @@
 
 use hcl_core::function::{Function, Parameter};
 use hcl_core::json::{JsonExpression, JsonOptions, parse_expression};
-use hcl_core::traversal::{Traversal, Traverser};
 use hcl_core::{Diagnostics, EvalContext, Expression, Number, Range, Type, Value};
+use hcl_core::{Traversal, Traverser};
 
 fn expr(src: &str) -> JsonExpression {
     let (e, d) = parse_expression(src.as_bytes(), "e.json", &JsonOptions::default());

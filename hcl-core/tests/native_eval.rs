@@ -18,11 +18,11 @@
 
 use std::sync::Arc;
 
+use hcl_core::Traverser;
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::native::{
     NativeExpression, ParseOptions, ParsedFile, parse_expression, parse_template,
 };
-use hcl_core::traversal::Traverser;
 use hcl_core::{
     Diagnostics, EvalContext, Expression, Number, Pos, Range, Semantics, Severity, Type, Value,
 };

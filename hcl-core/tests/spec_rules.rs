@@ -14,8 +14,8 @@ use hcl_core::body::{AttributeSchema, BlockHeaderSchema, BodySchema, DynBody};
 use hcl_core::convert::{conversion_safety, convert};
 use hcl_core::function::{Function, Parameter};
 use hcl_core::native::{NativeExpression, ParseOptions, parse_config_str, parse_expression};
-use hcl_core::ops::{get_attr, index};
 use hcl_core::{CapsuleType, Diagnostics, EvalContext, Expression, Number, Pos, Type, Value};
+use hcl_core::{get_attr, index};
 
 // ---------------------------------------------------------------------------
 // Helpers

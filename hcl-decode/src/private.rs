@@ -524,8 +524,7 @@ pub fn one_of(names: &[&str]) -> String {
 
 /// ` Did you mean "x"?` when a name is close to `given`, else nothing.
 fn did_you_mean(given: &str, names: &[&str]) -> Option<String> {
-    hcl_core::suggest::suggestion(given, names.iter().copied())
-        .map(|s| format!("Did you mean {s:?}?"))
+    hcl_core::suggestion(given, names.iter().copied()).map(|s| format!("Did you mean {s:?}?"))
 }
 
 /// The diagnostic for a block whose first label names no variant of an

@@ -30,7 +30,7 @@ impl Error {
     /// The diagnostics as JSON in the shape `hcldec --diags=json` writes
     /// (see [`hcl_core::render_json`]).
     pub fn to_json(&self) -> String {
-        hcl_core::render_json::to_json(self.diagnostics())
+        self.diagnostics().to_json()
     }
 
     /// Writes the diagnostics to standard error, with their source lines:
@@ -38,9 +38,8 @@ impl Error {
     /// `NO_COLOR` is unset or empty, else as plain text.
     pub fn eprint(&self) {
         #[cfg(feature = "color")]
-        let text =
-            hcl_core::render_color::ColorRenderer::for_stream(self.renderer(), &std::io::stderr())
-                .render(self.diagnostics());
+        let text = hcl_core::ColorRenderer::for_stream(self.renderer(), &std::io::stderr())
+            .render(self.diagnostics());
         #[cfg(not(feature = "color"))]
         let text = self.renderer().render(self.diagnostics());
         eprint!("{text}");
@@ -64,7 +63,7 @@ impl Error {
     /// ```
     #[cfg(feature = "color")]
     pub fn render_color(&self, colors: bool) -> String {
-        let text = hcl_core::render_color::ColorRenderer::new(self.renderer())
+        let text = hcl_core::ColorRenderer::new(self.renderer())
             .colors(colors)
             .render(self.diagnostics());
         text.trim_end().to_owned()

@@ -162,7 +162,7 @@ impl Damage {
         }
         let bodies: Vec<_> = file.body_outlines().collect();
         let name = file.source().name();
-        let zone = |span: hcl_core::source::Span| Zone {
+        let zone = |span: hcl_core::Span| Zone {
             file: name.clone(),
             start: span.start as usize,
             end: span.end.max(span.start) as usize,

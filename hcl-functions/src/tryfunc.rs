@@ -14,7 +14,7 @@
 
 use std::fmt::Write as _;
 
-use hcl_core::diagnostic::Diagnostics;
+use hcl_core::Diagnostics;
 use hcl_core::expression_closure::ExpressionClosure;
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::{Type, Value};

@@ -3,8 +3,8 @@
 
 use std::fs::File;
 
+use hcl_core::Traverser;
 use hcl_core::parse::Parser;
-use hcl_core::traversal::Traverser;
 use hcl_core::{Diagnostics, EvalContext, Range, Traversal};
 
 use crate::Failure;
@@ -41,7 +41,7 @@ impl DiagWriter {
         let text = match self.format {
             DiagFormat::Text => parser.renderer().render(diags),
             DiagFormat::Json => {
-                let mut doc = hcl_core::render_json::to_json(diags);
+                let mut doc = diags.to_json();
                 doc.push('\n');
                 doc
             }

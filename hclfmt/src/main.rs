@@ -40,9 +40,9 @@ mod diag;
 use std::io::{IsTerminal as _, Read as _, Write as _};
 use std::process::ExitCode;
 
+use hcl_core::Span;
 use hcl_core::format::tokens::{TokenKind, Tokens};
 use hcl_core::native::{ParseOptions, ParsedFile, parse_config};
-use hcl_core::source::Span;
 use hcl_core::{Diagnostic, Diagnostics};
 
 use crate::args::{Args, ArgsError, USAGE};

@@ -10,7 +10,7 @@ use crate::value::ValueError;
 
 /// Why a function call failed.
 ///
-/// The errors found by the checks of [`Function::call`] are [`Arity`] and
+/// The errors found by the checks of [`Function::call`](super::Function::call) are [`Arity`] and
 /// [`Argument`]; an implementation or a result type definition reports its
 /// own errors as [`Argument`] (pointing at the argument at fault, by its
 /// position in the call, variadic arguments included) or [`Failed`].

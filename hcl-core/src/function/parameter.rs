@@ -2,7 +2,7 @@
 
 use crate::ty::Type;
 
-/// One parameter of a [`Function`]: a name for documentation, a type
+/// One parameter of a [`Function`](super::Function): a name for documentation, a type
 /// specification for the argument values, and whether null values, unknown
 /// values and values of the dynamic pseudo-type are accepted (by default
 /// none of them is).

@@ -22,14 +22,11 @@
 //! goes, with Go's limits on repetition.
 //!
 //! ```
-//! use hcl_core::native::lexer::{Lexer, TokenKind};
+//! // The lexer is private; the formatter's token list shows its tokens.
+//! use hcl_core::format::tokens::{TokenKind, Tokens};
 //!
-//! let mut lexer = Lexer::new(b"a = \"x${b}\"\n");
-//! let kinds: Vec<TokenKind> = std::iter::from_fn(|| {
-//!     let t = lexer.next_token();
-//!     (t.kind != TokenKind::Eof).then_some(t.kind)
-//! })
-//! .collect();
+//! let tokens = Tokens::lex(b"a = \"x${b}\"\n");
+//! let kinds: Vec<TokenKind> = tokens.iter().map(|t| t.kind).filter(|k| *k != TokenKind::Eof).collect();
 //! assert_eq!(
 //!     kinds,
 //!     [

@@ -110,10 +110,9 @@ pub(super) fn evaluate(
                 }
                 None => {
                     failed = true;
-                    let suggestion =
-                        hcl_core::suggest::suggestion(&name, index.keys().map(String::as_str))
-                            .map(|s| format!(" Did you mean {s:?}?"))
-                            .unwrap_or_default();
+                    let suggestion = hcl_core::suggestion(&name, index.keys().map(String::as_str))
+                        .map(|s| format!(" Did you mean {s:?}?"))
+                        .unwrap_or_default();
                     let root = t.steps()[0].range();
                     diags.push(
                         Diagnostic::error("Reference to undeclared local value")

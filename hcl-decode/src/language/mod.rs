@@ -421,7 +421,7 @@ impl Prepared {
         } else {
             return d;
         };
-        let suggestion = hcl_core::suggest::suggestion(name, names)
+        let suggestion = hcl_core::suggestion(name, names)
             .map(|s| format!(" Did you mean {s:?}?"))
             .unwrap_or_default();
         if root == "local" {

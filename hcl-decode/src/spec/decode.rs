@@ -7,18 +7,18 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
+use hcl_core::DIVERGENCE_SUMMARY;
 use hcl_core::body::{
     AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema, DynBody, DynExpression,
     null_required_attribute,
 };
 use hcl_core::convert::{convert_with, unify_with};
-use hcl_core::path::{Path, PathStep};
-use hcl_core::pos::{Pos, Range};
 use hcl_core::quote::go_quote;
-use hcl_core::semantics::DIVERGENCE_SUMMARY;
 use hcl_core::{
     Body, Diagnostic, Diagnostics, EvalContext, Expression, Semantics, Traversal, Type, Value,
 };
+use hcl_core::{Path, PathStep};
+use hcl_core::{Pos, Range};
 
 use super::{
     AttrSpec, BlockAttrsSpec, BlockListSpec, BlockMapSpec, BlockSpec, DefaultSpec, Spec,

@@ -5,11 +5,11 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
+use hcl_core::Range;
 use hcl_core::body::{
     AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema, DynExpression,
 };
 use hcl_core::native::{ParseOptions, parse_config};
-use hcl_core::pos::Range;
 use hcl_core::{
     Body, Diagnostic, Diagnostics, DynBody, EvalContext, Expression, Function, Semantics, Type,
     Value,

@@ -1,11 +1,11 @@
 //! `coalesce`, `concat`, `hasindex` and `length` (cty's `general.go`,
 //! `sequence.go` and `collection.go`).
 
+use hcl_core::Semantics;
+use hcl_core::Type;
+use hcl_core::Value;
 use hcl_core::convert::{convert_with, unify_with};
 use hcl_core::function::{Function, FunctionError, Parameter};
-use hcl_core::semantics::Semantics;
-use hcl_core::ty::Type;
-use hcl_core::value::Value;
 
 /// `coalesce(vals...)`: the first argument that is not null, converted to
 /// the type that all the arguments' types unify to ("all arguments must have

@@ -1,10 +1,10 @@
 //! `jsonencode` and `jsondecode`, on go-cty's JSON mapping of values
 //! ([`hcl_core::cty_json`]).
 
+use hcl_core::Type;
+use hcl_core::Value;
 use hcl_core::cty_json::{decode, marshal};
 use hcl_core::function::{Function, FunctionError, Parameter};
-use hcl_core::ty::Type;
-use hcl_core::value::Value;
 
 /// `jsonencode(val)`: the JSON text of a value (go-cty's mapping: numbers
 /// exact, object attributes and map keys in name order, sets in set order,

@@ -1,9 +1,9 @@
 //! `abs`, `int`, `max` and `min` (cty's `number.go`).
 
+use hcl_core::Type;
+use hcl_core::Value;
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::number::Number;
-use hcl_core::ty::Type;
-use hcl_core::value::Value;
 
 fn number_arg(args: &[Value], index: usize) -> Result<&Number, FunctionError> {
     args.get(index)

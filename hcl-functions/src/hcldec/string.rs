@@ -7,9 +7,9 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
+use hcl_core::Type;
+use hcl_core::Value;
 use hcl_core::function::{Function, FunctionError, Parameter};
-use hcl_core::ty::Type;
-use hcl_core::value::Value;
 
 fn str_arg(args: &[Value], index: usize) -> Result<&str, FunctionError> {
     args.get(index)
