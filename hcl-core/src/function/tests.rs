@@ -1,4 +1,3 @@
-#![allow(clippy::unwrap_used)]
 use super::*;
 use std::error::Error;
 use std::sync::atomic::{AtomicUsize, Ordering};
