@@ -532,14 +532,25 @@ fn did_you_mean(given: &str, names: &[&str]) -> Option<String> {
 pub fn unknown_label(block: &Block, index: usize, label_name: &str, names: &[&str]) -> Diagnostic {
     let given = block.labels.get(index).map_or("", String::as_str);
     let ty = &block.type_name;
+    // `driver "docker"` with the label named `type` reads "driver type"; a
+    // label named as its block (`by_label = "driver"` on `driver` blocks)
+    // is the block's own kind, said once.
+    let (summary, what) = if label_name == ty {
+        (format!("Unsupported {ty}"), format!("label of a {ty} block"))
+    } else {
+        (
+            format!("Unsupported {ty} {label_name}"),
+            format!("{ty} {label_name}"),
+        )
+    };
     let mut detail = format!(
-        "The {ty} {label_name} must be {}; {given:?} is not supported.",
+        "The {what} must be {}; {given:?} is not supported.",
         one_of(names)
     );
     if let Some(hint) = did_you_mean(given, names) {
         detail = format!("{detail} {hint}");
     }
-    Diagnostic::error(format!("Unsupported {ty} {label_name}"))
+    Diagnostic::error(summary)
         .with_detail(detail)
         .with_subject(
             block
