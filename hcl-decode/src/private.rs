@@ -536,7 +536,10 @@ pub fn unknown_label(block: &Block, index: usize, label_name: &str, names: &[&st
     // label named as its block (`by_label = "driver"` on `driver` blocks)
     // is the block's own kind, said once.
     let (summary, what) = if label_name == ty {
-        (format!("Unsupported {ty}"), format!("label of a {ty} block"))
+        (
+            format!("Unsupported {ty}"),
+            format!("label of a {ty} block"),
+        )
     } else {
         (
             format!("Unsupported {ty} {label_name}"),
@@ -550,15 +553,13 @@ pub fn unknown_label(block: &Block, index: usize, label_name: &str, names: &[&st
     if let Some(hint) = did_you_mean(given, names) {
         detail = format!("{detail} {hint}");
     }
-    Diagnostic::error(summary)
-        .with_detail(detail)
-        .with_subject(
-            block
-                .label_ranges
-                .get(index)
-                .cloned()
-                .unwrap_or_else(|| block.def_range.clone()),
-        )
+    Diagnostic::error(summary).with_detail(detail).with_subject(
+        block
+            .label_ranges
+            .get(index)
+            .cloned()
+            .unwrap_or_else(|| block.def_range.clone()),
+    )
 }
 
 /// An enum dispatched by label decoded from a body that is not a block's:

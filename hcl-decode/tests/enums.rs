@@ -242,7 +242,9 @@ fn a_label_named_as_its_block_type_is_named_once() {
     let src = "driver \"dokcer\" \"x\" { command = \"c\" }\n";
     assert_eq!(
         errors::<NamedTask>(src),
-        ["t.hcl:1,8-16: Unsupported driver; The label of a driver block must be \"docker\"; \"dokcer\" is not supported. Did you mean \"docker\"?"]
+        [
+            "t.hcl:1,8-16: Unsupported driver; The label of a driver block must be \"docker\"; \"dokcer\" is not supported. Did you mean \"docker\"?"
+        ]
     );
 }
 

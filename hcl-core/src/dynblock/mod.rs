@@ -291,10 +291,22 @@ impl ExpandBody {
                         .first()
                         .cloned()
                         .unwrap_or_else(|| raw_block.def_range.clone());
+                    // Go gives no hint; the closest block type of the
+                    // schema is suggested here as everywhere.
+                    let hint = crate::suggest::suggestion(
+                        real_type,
+                        schema
+                            .blocks
+                            .iter()
+                            .map(|b| b.type_name.as_str())
+                            .filter(|n| *n != "dynamic"),
+                    )
+                    .map(|s| format!(" Did you mean {}?", crate::quote::go_quote(s)))
+                    .unwrap_or_default();
                     diags.push(
                         Diagnostic::error("Unsupported block type")
                             .with_detail(format!(
-                                "Blocks of type {} are not expected here.",
+                                "Blocks of type {} are not expected here.{hint}",
                                 crate::quote::go_quote(real_type)
                             ))
                             .with_subject(subject),
