@@ -21,6 +21,7 @@ pub mod body;
 pub mod convert;
 pub mod cty_json;
 pub mod diagnostic;
+pub mod divergence;
 pub mod dynblock;
 pub mod edit;
 pub mod eval;

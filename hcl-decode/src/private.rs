@@ -175,22 +175,6 @@ pub type ValueFns<T> = (
     fn(&Value, &Range) -> Result<T, FromValueError>,
 );
 
-/// Converts to the target's type, then extracts (as [`decode_value`]).
-/// The conversion follows the evaluation context's rule set.
-fn decode_with_fns<T>(
-    fns: ValueFns<T>,
-    value: &Value,
-    range: &Range,
-    semantics: Semantics,
-) -> Result<T, FromValueError> {
-    let ty = (fns.0)();
-    if value.ty() == &ty || ty.is_dynamic() {
-        return (fns.1)(value, range);
-    }
-    let converted = hcl_core::convert::convert_with(value, &ty, semantics)?;
-    (fns.1)(&converted, range)
-}
-
 /// An attribute decoded by [`FromValue`].
 pub fn attr<T>(
     content: &Content<'_>,
@@ -200,9 +184,29 @@ pub fn attr<T>(
     fns: ValueFns<T>,
 ) -> Option<T> {
     let semantics = cx.eval_context().semantics();
-    attr_with(content, name, cx, fallback, |v, r| {
-        decode_with_fns(fns, v, r, semantics)
-    })
+    let mut divergence = None;
+    let decoded = attr_with(content, name, cx, fallback, |v, r| {
+        let ty = (fns.0)();
+        if v.ty() == &ty || ty.is_dynamic() {
+            return (fns.1)(v, r);
+        }
+        let converted = hcl_core::convert::convert_with(v, &ty, semantics);
+        // In spec mode, where Go's rules convert otherwise (`"1e3"` to a
+        // number), a warning joins the result or the error.
+        divergence = hcl_core::divergence::conversion(
+            v,
+            &ty,
+            &converted,
+            semantics,
+            &format!("The value of attribute {}", hcl_core::quote::go_quote(name)),
+            r.clone(),
+        );
+        (fns.1)(&converted?, r)
+    });
+    if let Some(d) = divergence {
+        cx.push(d);
+    }
+    decoded
 }
 
 /// An attribute decoded by a custom conversion (`with`), which sees the

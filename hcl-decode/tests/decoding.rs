@@ -689,3 +689,95 @@ fn decoder_semantics_reach_the_conversion_of_input_variables() {
         .unwrap();
     assert_eq!(go.port, 8000);
 }
+
+#[derive(HclBody, Debug)]
+struct PortOnly {
+    port: u32,
+}
+
+#[derive(HclBody, Debug)]
+struct Declared {}
+
+/// Summary, detail and subject of each diagnostic.
+fn summarised(err: &hcl_decode::Error) -> Vec<(String, String, String)> {
+    err.diagnostics()
+        .iter()
+        .map(|d| {
+            let subject = d.subject.as_ref().map(|r| r.to_string());
+            (
+                d.summary.clone(),
+                d.detail.clone(),
+                subject.unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_field_conversion_that_go_accepts_stays_an_error_with_the_warning() {
+    let src = "port = \"1e3\"\n";
+    let err = hcl_decode::from_str::<PortOnly>(src, "l.hcl").unwrap_err();
+    assert_eq!(
+        summarised(&err),
+        [
+            (
+                "Incorrect attribute value type".to_owned(),
+                "Inappropriate value for attribute \"port\": a number is required.".to_owned(),
+                "l.hcl:1,8-13".to_owned(),
+            ),
+            (
+                DIFFERS.to_owned(),
+                "By the HCL specification the value of attribute \"port\", of type string, does not convert to number (see the error reported with it); HashiCorp's implementation (as in Terraform), whose conversions are more lenient here, converts it, to a value of type number. Write it so that the specification accepts it too (the error says what it needs), and both give the same result.".to_owned(),
+                "l.hcl:1,8-13".to_owned(),
+            ),
+        ]
+    );
+    // Go's rules take it, without a warning.
+    let go: PortOnly = Decoder::new()
+        .semantics(Semantics::Go)
+        .decode_str(src, "l.hcl")
+        .unwrap();
+    assert_eq!(go.port, 1000);
+}
+
+#[test]
+fn an_input_variable_conversion_that_go_accepts_stays_an_error_with_the_warning() {
+    let src = "variable \"port\" {\n  type = number\n}\nvariable \"limit\" {\n  type = number\n  default = \"2e3\"\n}\n";
+    let err = Decoder::new()
+        .variable_blocks()
+        .input("port", Value::string("1e3"))
+        .decode_str::<Declared>(src, "v.hcl")
+        .unwrap_err();
+    let lenient = "HashiCorp's implementation (as in Terraform), whose conversions are more lenient here, converts it, to a value of type number. Write it so that the specification accepts it too (the error says what it needs), and both give the same result.";
+    assert_eq!(
+        summarised(&err),
+        [
+            (
+                "Invalid value for input variable".to_owned(),
+                "The value for var.port given explicitly by the application (an input) is not suitable for its type constraint number: a number is required.".to_owned(),
+                "v.hcl:1,1-16".to_owned(),
+            ),
+            (
+                DIFFERS.to_owned(),
+                format!("By the HCL specification the value for var.port given explicitly by the application (an input), of type string, does not convert to number (see the error reported with it); {lenient}"),
+                "v.hcl:1,1-16".to_owned(),
+            ),
+            (
+                "Invalid default value for variable".to_owned(),
+                "This default value is not compatible with the variable's type constraint: a number is required.".to_owned(),
+                "v.hcl:6,13-18".to_owned(),
+            ),
+            (
+                DIFFERS.to_owned(),
+                format!("By the HCL specification the default of var.limit, of type string, does not convert to number (see the error reported with it); {lenient}"),
+                "v.hcl:6,13-18".to_owned(),
+            ),
+        ]
+    );
+    let go = Decoder::new()
+        .variable_blocks()
+        .semantics(Semantics::Go)
+        .input("port", Value::string("1e3"))
+        .decode_str::<Declared>(src, "v.hcl");
+    assert!(go.is_ok(), "{go:?}");
+}

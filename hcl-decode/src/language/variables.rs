@@ -153,22 +153,34 @@ fn declaration(
         }
         match literal(&e, diags) {
             Some(v) if broken => drop(v),
-            Some(v) => match convert_with(&v, &ty, semantics) {
-                Ok(v) => {
-                    let v = defaults.as_ref().map_or(v.clone(), |d| d.apply(&v));
-                    default = Some((v, e.range()));
-                }
-                Err(err) => {
-                    broken = true;
-                    diags.push(
+            Some(v) => {
+                let (converted, warning) = convert_checked(
+                    &v,
+                    &ty,
+                    semantics,
+                    &format!("The default of var.{name}"),
+                    e.range(),
+                );
+                match converted {
+                    Ok(v) => {
+                        let v = defaults.as_ref().map_or(v.clone(), |d| d.apply(&v));
+                        default = Some((v, e.range()));
+                    }
+                    Err(err) => {
+                        broken = true;
+                        diags.push(
                         Diagnostic::error("Invalid default value for variable")
                             .with_detail(format!(
                                 "This default value is not compatible with the variable's type constraint: {err}."
                             ))
                             .with_subject(e.range()),
                     );
+                    }
                 }
-            },
+                if let Some(w) = warning {
+                    diags.push(w);
+                }
+            }
             None => broken = true,
         }
     }
@@ -264,6 +276,25 @@ fn invalid_env_text(
 fn did_you_mean(given: &str, declared: &BTreeMap<String, usize>) -> Option<String> {
     hcl_core::suggest::suggestion(given, declared.keys().map(String::as_str))
         .map(|s| format!("Did you mean {s:?}?"))
+}
+
+/// Converts a variable's value (or default) to its type constraint by the
+/// rules of `semantics`; in spec mode, where Go's rules convert otherwise
+/// (`"1e3"` for a number), also the warning about `subject`, which goes
+/// after the error if there is one.
+fn convert_checked(
+    value: &Value,
+    ty: &Type,
+    semantics: Semantics,
+    what: &str,
+    subject: Range,
+) -> (
+    Result<Value, hcl_core::convert::ConversionError>,
+    Option<Diagnostic>,
+) {
+    let converted = convert_with(value, ty, semantics);
+    let warning = hcl_core::divergence::conversion(value, ty, &converted, semantics, what, subject);
+    (converted, warning)
 }
 
 /// How a value's source reads in a message.
@@ -493,7 +524,10 @@ pub(super) fn evaluate(
                     );
                     (unknown, source)
                 } else {
-                    match convert_with(&v, &decl.ty, semantics) {
+                    let what = format!("The value for var.{} {}", decl.name, provenance(&source));
+                    let at = subject(&source, &decl.decl_range);
+                    let (converted, warning) = convert_checked(&v, &decl.ty, semantics, &what, at);
+                    let result = match converted {
                         Ok(v) => {
                             let v = decl.defaults.as_ref().map_or(v.clone(), |d| d.apply(&v));
                             (v, source)
@@ -520,7 +554,11 @@ pub(super) fn evaluate(
                             );
                             (unknown, source)
                         }
+                    };
+                    if let Some(w) = warning {
+                        diags.push(w);
                     }
+                    result
                 }
             }
         };
