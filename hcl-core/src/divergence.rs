@@ -37,7 +37,7 @@
 //! let at = Range::new("t.hcl", Pos::start(), Pos::start());
 //! let what = "The value of attribute \"port\"";
 //! let warning =
-//!     divergence::conversion(&value, &Type::Number, &converted, Semantics::Spec, what, at)
+//!     divergence::conversion(&value, &Type::Number, converted.as_ref().ok(), Semantics::Spec, what, at)
 //!         .unwrap();
 //! assert_eq!(warning.summary, DIVERGENCE_SUMMARY);
 //! assert!(warning.detail.contains("converts it, to a value of type number"));
@@ -46,10 +46,10 @@
 //! let value = Value::string("1000");
 //! let converted = convert_with(&value, &Type::Number, Semantics::Spec);
 //! let at = Range::new("t.hcl", Pos::start(), Pos::start());
-//! assert!(divergence::conversion(&value, &Type::Number, &converted, Semantics::Spec, what, at).is_none());
+//! assert!(divergence::conversion(&value, &Type::Number, converted.as_ref().ok(), Semantics::Spec, what, at).is_none());
 //! ```
 
-use crate::convert::{ConversionError, convert_with};
+use crate::convert::convert_with;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::pos::Range;
 use crate::semantics::{DIVERGENCE_SUMMARY, Semantics};
@@ -75,7 +75,8 @@ pub(crate) fn warning(detail: String, subject: Range) -> Diagnostic {
 }
 
 /// In spec mode, the warning where converting `value` to `ty` gives another
-/// result by Go's rules than `spec`, the result by the spec's rules: an
+/// result by Go's rules than `spec`, the result by the spec's rules (`None`
+/// where it failed, or where the application refused what it gave): an
 /// error where the other succeeds, or another value (an object missing an
 /// attribute, a map with extra keys, a string with an exponent, ...).
 ///
@@ -85,32 +86,32 @@ pub(crate) fn warning(detail: String, subject: Range) -> Diagnostic {
 pub fn conversion(
     value: &Value,
     ty: &Type,
-    spec: &Result<Value, ConversionError>,
+    spec: Option<&Value>,
     semantics: Semantics,
     what: &str,
     subject: Range,
 ) -> Option<Diagnostic> {
-    if semantics.is_go() || (spec.is_ok() && (value.ty() == ty || value.ty().is_primitive())) {
+    if semantics.is_go() || (spec.is_some() && (value.ty() == ty || value.ty().is_primitive())) {
         return None;
     }
     let go = convert_with(value, ty, Semantics::Go);
     let from = value.ty();
     let detail = match (spec, &go) {
-        (Ok(a), Ok(b)) if a == b => return None,
-        (Err(_), Err(_)) => return None,
-        (Err(_), Ok(b)) => rejected(
+        (Some(a), Ok(b)) if a == b => return None,
+        (None, Err(_)) => return None,
+        (None, Ok(b)) => rejected(
             &format!(
                 "{}, of type {from}, does not convert to {ty} (see the error reported with it)",
                 lower_first(what)
             ),
             &format!("converts it, to a value of type {}", b.ty()),
         ),
-        (Ok(_), Ok(b)) => format!(
+        (Some(_), Ok(b)) => format!(
             "By the HCL specification {}, of type {from}, converts to {ty}; {GO} converts it to another value, of type {}, so the two give different results here. To get the same result from both, give the value the type exactly ({ty}).",
             lower_first(what),
             b.ty()
         ),
-        (Ok(_), Err(e)) => format!(
+        (Some(_), Err(e)) => format!(
             "By the HCL specification {}, of type {from}, converts to {ty}; {GO} rejects it: {e}. To get the same result from both, give the value the type exactly ({ty}).",
             lower_first(what)
         ),
@@ -256,7 +257,14 @@ mod tests {
 
     fn check(value: &Value, ty: &Type, semantics: Semantics) -> Option<Diagnostic> {
         let spec = convert_with(value, ty, semantics);
-        conversion(value, ty, &spec, semantics, "The value of var.x", at())
+        conversion(
+            value,
+            ty,
+            spec.as_ref().ok(),
+            semantics,
+            "The value of var.x",
+            at(),
+        )
     }
 
     #[test]

@@ -191,17 +191,25 @@ pub fn attr<T>(
             return (fns.1)(v, r);
         }
         let converted = hcl_core::convert::convert_with(v, &ty, semantics);
+        let extracted = match &converted {
+            Ok(c) => (fns.1)(c, r),
+            Err(e) => Err(FromValueError::from(e.clone())),
+        };
         // In spec mode, where Go's rules convert otherwise (`"1e3"` to a
-        // number), a warning joins the result or the error.
-        divergence = hcl_core::divergence::conversion(
-            v,
-            &ty,
-            &converted,
-            semantics,
-            &format!("The value of attribute {}", hcl_core::quote::go_quote(name)),
-            r.clone(),
-        );
-        (fns.1)(&converted?, r)
+        // number), a warning joins the result or the error. A value the
+        // field refuses after converting (a missing required attribute, an
+        // unknown enum name) would be refused after Go's conversion too.
+        if converted.is_err() || extracted.is_ok() {
+            divergence = hcl_core::divergence::conversion(
+                v,
+                &ty,
+                converted.as_ref().ok(),
+                semantics,
+                &format!("The value of attribute {}", hcl_core::quote::go_quote(name)),
+                r.clone(),
+            );
+        }
+        extracted
     });
     if let Some(d) = divergence {
         cx.push(d);

@@ -293,7 +293,14 @@ fn convert_checked(
     Option<Diagnostic>,
 ) {
     let converted = convert_with(value, ty, semantics);
-    let warning = hcl_core::divergence::conversion(value, ty, &converted, semantics, what, subject);
+    let warning = hcl_core::divergence::conversion(
+        value,
+        ty,
+        converted.as_ref().ok(),
+        semantics,
+        what,
+        subject,
+    );
     (converted, warning)
 }
 

@@ -1005,7 +1005,7 @@ fn conversion_divergence(
     hcl_core::divergence::conversion(
         value,
         ty,
-        converted,
+        converted.as_ref().ok(),
         ctx.semantics(),
         &format!("The value of attribute {}", go_quote(&attr.name)),
         attr.expr.range(),
