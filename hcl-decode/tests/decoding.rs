@@ -781,3 +781,64 @@ fn an_input_variable_conversion_that_go_accepts_stays_an_error_with_the_warning(
         .decode_str::<Declared>(src, "v.hcl");
     assert!(go.is_ok(), "{go:?}");
 }
+
+#[derive(HclBody, Debug)]
+struct Page {
+    body: String,
+}
+
+#[test]
+fn a_function_the_library_leaves_out_says_how_to_enable_it() {
+    let err = hcl_decode::from_str::<Page>("body = file(\"index.html\")\n", "p.hcl").unwrap_err();
+    assert_eq!(
+        summarised(&err),
+        [(
+            "Function not enabled".to_owned(),
+            "The function \"file\" exists but is not enabled here. It is one of the filesystem functions, which read files under a root directory that confines them: enable them with `Library::filesystem(root)` in the function library.".to_owned(),
+            "p.hcl:1,8-12".to_owned(),
+        )]
+    );
+    let err = Decoder::new()
+        .function_library(hcl_decode::functions::Library::empty())
+        .decode_str::<Page>("body = upper(\"x\")\n", "p.hcl")
+        .unwrap_err();
+    assert_eq!(
+        summarised(&err),
+        [(
+            "Function not enabled".to_owned(),
+            "The function \"upper\" exists but is not enabled here. It is in the String family: enable it with `Library::family(Family::String)` (or `Library::pure()`, every family) in the function library.".to_owned(),
+            "p.hcl:1,8-13".to_owned(),
+        )]
+    );
+}
+
+#[test]
+fn templatefile_renders_with_the_decoders_library() {
+    use hcl_decode::functions::{Family, Library};
+    let dir = std::env::temp_dir().join(format!("hcl-decode-tpl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("page.tpl"), "${upper(title)}: ${timestamp()}").unwrap();
+    let src = "body = templatefile(\"page.tpl\", { title = \"home\" })\n";
+    // The pure library's template has no `timestamp`, and says so.
+    let err = Decoder::new()
+        .function_library(Library::pure().filesystem(&dir))
+        .decode_str::<Page>(src, "p.hcl")
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("page.tpl:1,20-29: Function not enabled; The function \"timestamp\" exists but is not enabled here. It is impure (its result changes from call to call): enable it with `Library::impure()` in the function library."),
+        "{text}"
+    );
+    // With the impure functions, the template may call them.
+    let page: Page = Decoder::new()
+        .function_library(
+            Library::empty()
+                .family(Family::String)
+                .impure()
+                .filesystem(&dir),
+        )
+        .decode_str(src, "p.hcl")
+        .unwrap();
+    assert!(page.body.starts_with("HOME: "), "{}", page.body);
+    std::fs::remove_dir_all(&dir).ok();
+}
