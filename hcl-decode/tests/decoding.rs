@@ -842,3 +842,33 @@ fn templatefile_renders_with_the_decoders_library() {
     assert!(page.body.starts_with("HOME: "), "{}", page.body);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[derive(HclBody, Debug)]
+struct Service {
+    name: String,
+    #[hcl(block)]
+    server: PortOnly,
+}
+
+#[test]
+fn a_missing_item_across_files_is_reported_at_the_first_item_not_a_comment() {
+    let dir = std::env::temp_dir().join(format!("hcl-decode-missing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let a = dir.join("a.hcl");
+    let b = dir.join("b.hcl");
+    std::fs::write(
+        &a,
+        "# The service's name.\n# (its server is in b.hcl)\n\nname = \"api\"\n",
+    )
+    .unwrap();
+    std::fs::write(&b, "# nothing here yet\n").unwrap();
+    let err = Decoder::new()
+        .decode_files::<Service, _>([&a, &b])
+        .unwrap_err();
+    let got = summarised(&err);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].0, "Missing server block");
+    assert_eq!(got[0].1, "A server block is required.");
+    assert_eq!(got[0].2, format!("{}:4,1-1", a.display()));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -600,6 +600,10 @@ impl Body for ExpandBody {
     fn missing_item_range(&self) -> Range {
         self.original.missing_item_range()
     }
+
+    fn first_item_range(&self) -> Option<Range> {
+        self.original.first_item_range()
+    }
 }
 
 /// What a `dynamic` block says.
