@@ -116,7 +116,58 @@ pub struct EvalContext {
     semantics: Semantics,
     variables: Arc<BTreeMap<String, Value>>,
     functions: Arc<BTreeMap<String, Function>>,
+    advice: Option<FunctionAdvice>,
     parent: Option<Arc<EvalContext>>,
+}
+
+/// What a function library says about a name it could provide but was not
+/// asked to: how to enable it (`Library::filesystem(root)` for `file`, say),
+/// for the message of a call to a function the context does not declare.
+/// Asked only when such a call fails, so a library that installs it stores
+/// one closure, not a table.
+///
+/// ```
+/// use hcl_core::FunctionAdvice;
+/// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// use hcl_core::{EvalContext, Expression, Pos};
+///
+/// let mut ctx = EvalContext::new();
+/// ctx.set_function_advice(FunctionAdvice::new(|name| {
+///     (name == "file").then(|| "It reads files: enable it with `Library::filesystem(root)`.".to_owned())
+/// }));
+/// let (f, id, _) = parse_expression(b"file(\"a\")", "t.hcl", Pos::start(), &ParseOptions::default());
+/// let (_, diags) = NativeExpression::new(f, id).value(&ctx);
+/// let d = diags.iter().next().unwrap();
+/// assert_eq!(d.summary, "Function not enabled");
+/// assert_eq!(
+///     d.detail,
+///     "The function \"file\" exists but is not enabled here. It reads files: enable it with `Library::filesystem(root)`."
+/// );
+/// ```
+#[derive(Clone)]
+pub struct FunctionAdvice(Arc<Advise>);
+
+/// The closure behind a [`FunctionAdvice`].
+type Advise = dyn Fn(&str) -> Option<String> + Send + Sync;
+
+impl FunctionAdvice {
+    /// Advice given by `advise`: for a function name, how to enable it
+    /// (a sentence or more), or `None` for a name the library does not
+    /// know.
+    pub fn new(advise: impl Fn(&str) -> Option<String> + Send + Sync + 'static) -> FunctionAdvice {
+        FunctionAdvice(Arc::new(advise))
+    }
+
+    /// How to enable the function `name`, if the library knows it.
+    pub fn advise(&self, name: &str) -> Option<String> {
+        (self.0)(name)
+    }
+}
+
+impl fmt::Debug for FunctionAdvice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("FunctionAdvice(..)")
+    }
 }
 
 impl EvalContext {
@@ -180,6 +231,7 @@ impl EvalContext {
             semantics: self.semantics,
             variables: Arc::default(),
             functions: Arc::default(),
+            advice: None,
             parent: Some(Arc::new(self.clone())),
         }
     }
@@ -233,6 +285,22 @@ impl EvalContext {
         }
         Arc::make_mut(&mut self.functions).insert(name, function);
         Ok(self)
+    }
+
+    /// Sets what this context says about a function it does not declare
+    /// but a library could provide (see [`FunctionAdvice`]); a child asks
+    /// its ancestors'.
+    pub fn set_function_advice(&mut self, advice: FunctionAdvice) -> &mut EvalContext {
+        self.advice = Some(advice);
+        self
+    }
+
+    /// How to enable the function `name`, which this context does not
+    /// declare, by the nearest advice that knows it.
+    pub fn function_advice(&self, name: &str) -> Option<String> {
+        self.scopes()
+            .filter_map(|ctx| ctx.advice.as_ref())
+            .find_map(|a| a.advise(name))
     }
 
     /// The value of the variable `name`: from this context's own scope, else

@@ -21,6 +21,7 @@
 pub mod body;
 pub mod convert;
 pub mod cty_json;
+pub mod divergence;
 pub mod dynblock;
 pub mod edit;
 pub mod expression_closure;
@@ -55,7 +56,7 @@ mod value;
 
 pub use body::{Body, DynBody, DynExpression, Expression};
 pub use diagnostic::{Diagnostic, Diagnostics, Renderer, Severity};
-pub use eval::{EvalContext, EvalContextError, EvalMode};
+pub use eval::{EvalContext, EvalContextError, EvalMode, FunctionAdvice};
 pub use function::{Function, FunctionError, Parameter};
 pub use number::Number;
 pub use ops::{get_attr, index};

@@ -846,11 +846,12 @@ fn did_you_mean_is_deterministic() {
             ]
         );
     }
-    let (_, d) = body("d.json", r#"{"prot": 1}"#).content(&schema("port prod"));
+    // Closer beats earlier and name order.
+    let (_, d) = body("d.json", r#"{"colour_mode": 1}"#).content(&schema("color_mod colour_modes"));
     assert_eq!(
         diags(&d),
         [
-            "Extraneous JSON object property | No argument or block type is named \"prot\". Did you mean \"prod\"? | d.json:1,2-8 | d.json:1,2-8"
+            "Extraneous JSON object property | No argument or block type is named \"colour_mode\". Did you mean \"colour_modes\"? | d.json:1,2-15 | d.json:1,2-15"
         ]
     );
     for spec in ["@service @servics", "@servics @service"] {

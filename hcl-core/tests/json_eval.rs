@@ -597,7 +597,7 @@ fn deviation_json_string_ranges_are_exact_after_escapes() {
     assert_eq!(
         full(src).1,
         [
-            "Unknown variable | There is no variable named \"nope\". Did you mean \"name\"? | e.json:1,12-16",
+            "Unknown variable | There is no variable named \"nope\". | e.json:1,12-16",
             "Unsupported attribute | Can't access attributes on a primitive-typed value (string). | e.json:1,28-30",
         ]
     );

@@ -284,12 +284,13 @@ fn did_you_mean_is_deterministic() {
             ]
         );
     }
-    // Closer beats earlier: "prot" is 1 from "prod", 2 from "port".
-    let (_, d) = body("d.hcl", "prot = 1\n").content(&schema("port prod"));
+    // Closer beats earlier and name order: "colour_mode" is 2 edits from
+    // "color_mod", 1 from "colour_modes".
+    let (_, d) = body("d.hcl", "colour_mode = 1\n").content(&schema("color_mod colour_modes"));
     assert_eq!(
         diags(&d),
         [
-            "Unsupported argument | An argument named \"prot\" is not expected here. Did you mean \"prod\"? | d.hcl:1,1-5"
+            "Unsupported argument | An argument named \"colour_mode\" is not expected here. Did you mean \"colour_modes\"? | d.hcl:1,1-12"
         ]
     );
     // Block types likewise: "servic" is one edit from both.

@@ -165,7 +165,7 @@ impl Decoder {
     ///
     /// let none = Decoder::new().function_library(Library::empty());
     /// let err = none.decode_str::<Config>(src, "c.hcl").unwrap_err();
-    /// assert!(err.to_string().contains("Call to unknown function"));
+    /// assert!(err.to_string().contains("Function not enabled"));
     /// ```
     pub fn function_library(mut self, library: Library) -> Decoder {
         self.library = library;
@@ -418,6 +418,9 @@ impl Decoder {
                     ctx.declare_function(name, function)?;
                 }
             }
+            // A call to a function the library leaves out says how to
+            // enable it.
+            ctx.set_function_advice(self.library.advice());
         }
         for (name, value) in &self.variables {
             ctx.declare_variable(name.clone(), value.clone())?;

@@ -101,6 +101,10 @@ impl hcl_core::Body for BodyHandle {
     fn missing_item_range(&self) -> Range {
         self.0.missing_item_range()
     }
+
+    fn first_item_range(&self) -> Option<Range> {
+        self.0.first_item_range()
+    }
 }
 
 impl fmt::Debug for BodyHandle {

@@ -175,22 +175,6 @@ pub type ValueFns<T> = (
     fn(&Value, &Range) -> Result<T, FromValueError>,
 );
 
-/// Converts to the target's type, then extracts (as [`decode_value`]).
-/// The conversion follows the evaluation context's rule set.
-fn decode_with_fns<T>(
-    fns: ValueFns<T>,
-    value: &Value,
-    range: &Range,
-    semantics: Semantics,
-) -> Result<T, FromValueError> {
-    let ty = (fns.0)();
-    if value.ty() == &ty || ty.is_dynamic() {
-        return (fns.1)(value, range);
-    }
-    let converted = hcl_core::convert::convert_with(value, &ty, semantics)?;
-    (fns.1)(&converted, range)
-}
-
 /// An attribute decoded by [`FromValue`].
 pub fn attr<T>(
     content: &Content<'_>,
@@ -200,9 +184,37 @@ pub fn attr<T>(
     fns: ValueFns<T>,
 ) -> Option<T> {
     let semantics = cx.eval_context().semantics();
-    attr_with(content, name, cx, fallback, |v, r| {
-        decode_with_fns(fns, v, r, semantics)
-    })
+    let mut divergence = None;
+    let decoded = attr_with(content, name, cx, fallback, |v, r| {
+        let ty = (fns.0)();
+        if v.ty() == &ty || ty.is_dynamic() {
+            return (fns.1)(v, r);
+        }
+        let converted = hcl_core::convert::convert_with(v, &ty, semantics);
+        let extracted = match &converted {
+            Ok(c) => (fns.1)(c, r),
+            Err(e) => Err(FromValueError::from(e.clone())),
+        };
+        // In spec mode, where Go's rules convert otherwise (`"1e3"` to a
+        // number), a warning joins the result or the error. A value the
+        // field refuses after converting (a missing required attribute, an
+        // unknown enum name) would be refused after Go's conversion too.
+        if converted.is_err() || extracted.is_ok() {
+            divergence = hcl_core::divergence::conversion(
+                v,
+                &ty,
+                converted.as_ref().ok(),
+                semantics,
+                &format!("The value of attribute {}", hcl_core::quote::go_quote(name)),
+                r.clone(),
+            );
+        }
+        extracted
+    });
+    if let Some(d) = divergence {
+        cx.push(d);
+    }
+    decoded
 }
 
 /// An attribute decoded by a custom conversion (`with`), which sees the
@@ -533,22 +545,34 @@ fn did_you_mean(given: &str, names: &[&str]) -> Option<String> {
 pub fn unknown_label(block: &Block, index: usize, label_name: &str, names: &[&str]) -> Diagnostic {
     let given = block.labels.get(index).map_or("", String::as_str);
     let ty = &block.type_name;
+    // `driver "docker"` with the label named `type` reads "driver type"; a
+    // label named as its block (`by_label = "driver"` on `driver` blocks)
+    // is the block's own kind, said once.
+    let (summary, what) = if label_name == ty {
+        (
+            format!("Unsupported {ty}"),
+            format!("label of a {ty} block"),
+        )
+    } else {
+        (
+            format!("Unsupported {ty} {label_name}"),
+            format!("{ty} {label_name}"),
+        )
+    };
     let mut detail = format!(
-        "The {ty} {label_name} must be {}; {given:?} is not supported.",
+        "The {what} must be {}; {given:?} is not supported.",
         one_of(names)
     );
     if let Some(hint) = did_you_mean(given, names) {
         detail = format!("{detail} {hint}");
     }
-    Diagnostic::error(format!("Unsupported {ty} {label_name}"))
-        .with_detail(detail)
-        .with_subject(
-            block
-                .label_ranges
-                .get(index)
-                .cloned()
-                .unwrap_or_else(|| block.def_range.clone()),
-        )
+    Diagnostic::error(summary).with_detail(detail).with_subject(
+        block
+            .label_ranges
+            .get(index)
+            .cloned()
+            .unwrap_or_else(|| block.def_range.clone()),
+    )
 }
 
 /// An enum dispatched by label decoded from a body that is not a block's:

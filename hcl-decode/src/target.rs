@@ -59,6 +59,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
 use std::sync::Arc;
 
+use hcl_core::Semantics;
 use hcl_core::convert::convert;
 use hcl_core::{Number, PathStep, Range, Type, Value};
 use num_bigint::BigInt;
@@ -110,14 +111,31 @@ pub trait FromValue: Sized {
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError>;
 }
 
-/// Converts `value` to `T`'s HCL type by the core's rules, then extracts
-/// it.
+/// Converts `value` to `T`'s HCL type by the core's rules (the
+/// specification's), then extracts it. A value that HashiCorp's rules
+/// would convert (`"1e3"` to a number) is an error with a hint that says so
+/// (`hcl_core::divergence`).
+///
+/// ```
+/// use hcl_decode::{decode_value, Pos, Range, Value};
+///
+/// let at = Range::new("t.hcl", Pos::start(), Pos::start());
+/// let err = decode_value::<u32>(&Value::string("1e3"), &at).unwrap_err();
+/// assert_eq!(err.message(), "a number is required");
+/// assert!(err.hint().unwrap().contains("HashiCorp's implementation"));
+/// ```
 pub fn decode_value<T: FromValue>(value: &Value, range: &Range) -> Result<T, FromValueError> {
     let ty = T::hcl_type();
     if value.ty() == &ty || ty.is_dynamic() {
         return T::from_value(value, range);
     }
-    let converted = convert(value, &ty)?;
+    let converted = convert(value, &ty).map_err(|e| {
+        let error = FromValueError::from(e);
+        match hcl_core::divergence::conversion_hint(value, &ty, Semantics::Spec) {
+            Some(hint) => error.with_hint(hint),
+            None => error,
+        }
+    })?;
     T::from_value(&converted, range)
 }
 

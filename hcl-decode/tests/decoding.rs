@@ -689,3 +689,186 @@ fn decoder_semantics_reach_the_conversion_of_input_variables() {
         .unwrap();
     assert_eq!(go.port, 8000);
 }
+
+#[derive(HclBody, Debug)]
+struct PortOnly {
+    port: u32,
+}
+
+#[derive(HclBody, Debug)]
+struct Declared {}
+
+/// Summary, detail and subject of each diagnostic.
+fn summarised(err: &hcl_decode::Error) -> Vec<(String, String, String)> {
+    err.diagnostics()
+        .iter()
+        .map(|d| {
+            let subject = d.subject.as_ref().map(|r| r.to_string());
+            (
+                d.summary.clone(),
+                d.detail.clone(),
+                subject.unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_field_conversion_that_go_accepts_stays_an_error_with_the_warning() {
+    let src = "port = \"1e3\"\n";
+    let err = hcl_decode::from_str::<PortOnly>(src, "l.hcl").unwrap_err();
+    assert_eq!(
+        summarised(&err),
+        [
+            (
+                "Incorrect attribute value type".to_owned(),
+                "Inappropriate value for attribute \"port\": a number is required.".to_owned(),
+                "l.hcl:1,8-13".to_owned(),
+            ),
+            (
+                DIFFERS.to_owned(),
+                "By the HCL specification the value of attribute \"port\", of type string, does not convert to number (see the error reported with it); HashiCorp's implementation (as in Terraform), whose conversions are more lenient here, converts it, to a value of type number. Write it so that the specification accepts it too (the error says what it needs), and both give the same result.".to_owned(),
+                "l.hcl:1,8-13".to_owned(),
+            ),
+        ]
+    );
+    // Go's rules take it, without a warning.
+    let go: PortOnly = Decoder::new()
+        .semantics(Semantics::Go)
+        .decode_str(src, "l.hcl")
+        .unwrap();
+    assert_eq!(go.port, 1000);
+}
+
+#[test]
+fn an_input_variable_conversion_that_go_accepts_stays_an_error_with_the_warning() {
+    let src = "variable \"port\" {\n  type = number\n}\nvariable \"limit\" {\n  type = number\n  default = \"2e3\"\n}\n";
+    let err = Decoder::new()
+        .variable_blocks()
+        .input("port", Value::string("1e3"))
+        .decode_str::<Declared>(src, "v.hcl")
+        .unwrap_err();
+    let lenient = "HashiCorp's implementation (as in Terraform), whose conversions are more lenient here, converts it, to a value of type number. Write it so that the specification accepts it too (the error says what it needs), and both give the same result.";
+    assert_eq!(
+        summarised(&err),
+        [
+            (
+                "Invalid value for input variable".to_owned(),
+                "The value for var.port given explicitly by the application (an input) is not suitable for its type constraint number: a number is required.".to_owned(),
+                "v.hcl:1,1-16".to_owned(),
+            ),
+            (
+                DIFFERS.to_owned(),
+                format!("By the HCL specification the value for var.port given explicitly by the application (an input), of type string, does not convert to number (see the error reported with it); {lenient}"),
+                "v.hcl:1,1-16".to_owned(),
+            ),
+            (
+                "Invalid default value for variable".to_owned(),
+                "This default value is not compatible with the variable's type constraint: a number is required.".to_owned(),
+                "v.hcl:6,13-18".to_owned(),
+            ),
+            (
+                DIFFERS.to_owned(),
+                format!("By the HCL specification the default of var.limit, of type string, does not convert to number (see the error reported with it); {lenient}"),
+                "v.hcl:6,13-18".to_owned(),
+            ),
+        ]
+    );
+    let go = Decoder::new()
+        .variable_blocks()
+        .semantics(Semantics::Go)
+        .input("port", Value::string("1e3"))
+        .decode_str::<Declared>(src, "v.hcl");
+    assert!(go.is_ok(), "{go:?}");
+}
+
+#[derive(HclBody, Debug)]
+struct Page {
+    body: String,
+}
+
+#[test]
+fn a_function_the_library_leaves_out_says_how_to_enable_it() {
+    let err = hcl_decode::from_str::<Page>("body = file(\"index.html\")\n", "p.hcl").unwrap_err();
+    assert_eq!(
+        summarised(&err),
+        [(
+            "Function not enabled".to_owned(),
+            "The function \"file\" exists but is not enabled here. It is one of the filesystem functions, which read files under a root directory that confines them: enable them with `Library::filesystem(root)` in the function library.".to_owned(),
+            "p.hcl:1,8-12".to_owned(),
+        )]
+    );
+    let err = Decoder::new()
+        .function_library(hcl_decode::functions::Library::empty())
+        .decode_str::<Page>("body = upper(\"x\")\n", "p.hcl")
+        .unwrap_err();
+    assert_eq!(
+        summarised(&err),
+        [(
+            "Function not enabled".to_owned(),
+            "The function \"upper\" exists but is not enabled here. It is in the String family: enable it with `Library::family(Family::String)` (or `Library::pure()`, every family) in the function library.".to_owned(),
+            "p.hcl:1,8-13".to_owned(),
+        )]
+    );
+}
+
+#[test]
+fn templatefile_renders_with_the_decoders_library() {
+    use hcl_decode::functions::{Family, Library};
+    let dir = std::env::temp_dir().join(format!("hcl-decode-tpl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("page.tpl"), "${upper(title)}: ${timestamp()}").unwrap();
+    let src = "body = templatefile(\"page.tpl\", { title = \"home\" })\n";
+    // The pure library's template has no `timestamp`, and says so.
+    let err = Decoder::new()
+        .function_library(Library::pure().filesystem(&dir))
+        .decode_str::<Page>(src, "p.hcl")
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("page.tpl:1,20-29: Function not enabled; The function \"timestamp\" exists but is not enabled here. It is impure (its result changes from call to call): enable it with `Library::impure()` in the function library."),
+        "{text}"
+    );
+    // With the impure functions, the template may call them.
+    let page: Page = Decoder::new()
+        .function_library(
+            Library::empty()
+                .family(Family::String)
+                .impure()
+                .filesystem(&dir),
+        )
+        .decode_str(src, "p.hcl")
+        .unwrap();
+    assert!(page.body.starts_with("HOME: "), "{}", page.body);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[derive(HclBody, Debug)]
+struct Service {
+    name: String,
+    #[hcl(block)]
+    server: PortOnly,
+}
+
+#[test]
+fn a_missing_item_across_files_is_reported_at_the_first_item_not_a_comment() {
+    let dir = std::env::temp_dir().join(format!("hcl-decode-missing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let a = dir.join("a.hcl");
+    let b = dir.join("b.hcl");
+    std::fs::write(
+        &a,
+        "# The service's name.\n# (its server is in b.hcl)\n\nname = \"api\"\n",
+    )
+    .unwrap();
+    std::fs::write(&b, "# nothing here yet\n").unwrap();
+    let err = Decoder::new()
+        .decode_files::<Service, _>([&a, &b])
+        .unwrap_err();
+    let got = summarised(&err);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].0, "Missing server block");
+    assert_eq!(got[0].1, "A server block is required.");
+    assert_eq!(got[0].2, format!("{}:4,1-1", a.display()));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -223,6 +223,31 @@ fn unknown_label_is_reported_at_the_label_with_a_suggestion() {
     );
 }
 
+/// A label named as its block type (`by_label = "driver"` on `driver`
+/// blocks).
+#[derive(HclBody, Debug)]
+#[hcl(by_label = "driver")]
+enum NamedDriver {
+    Docker(ExecConfig),
+}
+
+#[derive(HclBody, Debug)]
+struct NamedTask {
+    #[hcl(block)]
+    driver: Vec<NamedDriver>,
+}
+
+#[test]
+fn a_label_named_as_its_block_type_is_named_once() {
+    let src = "driver \"dokcer\" \"x\" { command = \"c\" }\n";
+    assert_eq!(
+        errors::<NamedTask>(src),
+        [
+            "t.hcl:1,8-16: Unsupported driver; The label of a driver block must be \"docker\"; \"dokcer\" is not supported. Did you mean \"docker\"?"
+        ]
+    );
+}
+
 #[test]
 fn plugin_errors_come_in_the_same_pass_as_the_core_errors() {
     // The core's own mistake (`cpu`) and mistakes deep inside two plugin

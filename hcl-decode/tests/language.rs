@@ -485,3 +485,72 @@ function \"g\" {\n  params = [n]\n  result = f(n)\n}\nregion = \"r\"\ncount = f(
     }
     assert_eq!(std::sync::Arc::strong_count(&sentinel), 1);
 }
+
+#[test]
+fn an_environment_value_shows_its_text_and_why_unless_sensitive() {
+    let src = "variable \"debug\" {\n  type = bool\n}\n\
+variable \"flag\" {\n  type = bool\n}\n\
+variable \"token\" {\n  type = bool\n  sensitive = true\n}\n\
+variable \"pin\" {\n  type = bool\n  sensitive = true\n}\n\
+region = \"r\"\ncount = 1\n";
+    if !in_child(
+        "an_environment_value_shows_its_text_and_why_unless_sensitive",
+        &[
+            ("LANGTEST_ENVTEXT_debug", "maybe"),
+            ("LANGTEST_ENVTEXT_flag", "12"),
+            ("LANGTEST_ENVTEXT_token", "s3cr3t-t0ken"),
+            ("LANGTEST_ENVTEXT_pin", "98765"),
+        ],
+    ) {
+        return;
+    }
+    let err = full()
+        .env_prefix("LANGTEST_ENVTEXT_")
+        .decode_str::<Job>(src, "e.hcl")
+        .unwrap_err();
+    let got: Vec<(String, String, String)> = err
+        .diagnostics()
+        .iter()
+        .map(|d| {
+            (
+                d.summary.clone(),
+                d.detail.clone(),
+                d.subject
+                    .as_ref()
+                    .map(|r| r.to_string())
+                    .unwrap_or_default(),
+            )
+        })
+        .collect();
+    let invalid = "Invalid value for input variable".to_owned();
+    assert_eq!(
+        got,
+        [
+            (
+                invalid.clone(),
+                "The environment variable LANGTEST_ENVTEXT_debug does not hold a valid value: its text \"maybe\" is not a valid value for var.debug (a bare word is read as a reference to a variable, and there are none here). A variable of type bool is given as an HCL expression (true or false); only a string variable takes the text as it is.".to_owned(),
+                "e.hcl:1,1-17".to_owned(),
+            ),
+            (
+                invalid.clone(),
+                "The value for var.flag given by the environment variable LANGTEST_ENVTEXT_flag (\"12\") is not suitable for its type constraint bool: bool required.".to_owned(),
+                "e.hcl:4,1-16".to_owned(),
+            ),
+            (
+                invalid.clone(),
+                "The environment variable LANGTEST_ENVTEXT_token does not hold a valid value: its text (not shown: the variable is sensitive) is not a valid value for var.token (Unknown variable). A variable of type bool is given as an HCL expression (true or false); only a string variable takes the text as it is.".to_owned(),
+                "e.hcl:7,1-17".to_owned(),
+            ),
+            (
+                invalid,
+                "The value for var.pin given by the environment variable LANGTEST_ENVTEXT_pin is not suitable for its type constraint bool: bool required.".to_owned(),
+                "e.hcl:11,1-15".to_owned(),
+            ),
+        ]
+    );
+    let shown = format!("{err}{err:?}");
+    assert!(
+        !shown.contains("s3cr3t") && !shown.contains("98765"),
+        "{shown}"
+    );
+}

@@ -33,8 +33,22 @@ pub const MAX_FILESET_ENTRIES: usize = 100_000;
 /// The largest file the functions read, in bytes (64 MiB).
 pub const MAX_FILE_SIZE: u64 = 64 << 20;
 
-/// The family's functions, by name, confined to `root`.
-pub(crate) fn functions(root: &Path) -> Vec<(&'static str, Function)> {
+/// The names of [`functions`], in the same order.
+pub(crate) const NAMES: [&str; 9] = [
+    "abspath",
+    "basename",
+    "dirname",
+    "file",
+    "filebase64",
+    "fileexists",
+    "fileset",
+    "pathexpand",
+    "templatefile",
+];
+
+/// The family's functions, by name, confined to `root`; `templatefile`
+/// renders with the functions of `library` (the one these belong to).
+pub(crate) fn functions(root: &Path, library: &crate::Library) -> Vec<(&'static str, Function)> {
     vec![
         ("abspath", abspath(root)),
         ("basename", basename()),
@@ -44,7 +58,7 @@ pub(crate) fn functions(root: &Path) -> Vec<(&'static str, Function)> {
         ("fileexists", fileexists(root)),
         ("fileset", fileset(root)),
         ("pathexpand", pathexpand()),
-        ("templatefile", templatefile(root)),
+        ("templatefile", templatefile_in(root, library.clone())),
     ]
 }
 
@@ -528,6 +542,14 @@ pub fn fileset(root: &Path) -> Function {
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn templatefile(root: &Path) -> Function {
+    templatefile_in(root, crate::Library::pure().filesystem(root))
+}
+
+/// `templatefile` as a member of `library`: the template's functions are
+/// the library's (a library without `file` gives a template none, and says
+/// how to enable it).
+fn templatefile_in(root: &Path, library: crate::Library) -> Function {
+    let type_library = library.clone();
     let type_root = root.to_path_buf();
     let root = root.to_path_buf();
     Function::builder()
@@ -538,19 +560,29 @@ pub fn templatefile(root: &Path) -> Function {
             if !args.iter().all(Value::is_known) {
                 return Ok(Type::Dynamic);
             }
-            render(&type_root, args, sem).map(|v| v.ty().clone())
+            render(&type_root, &type_library, args, sem).map(|v| v.ty().clone())
         })
-        .build_with_semantics(move |args, _, sem| render(&root, args, sem))
+        .build_with_semantics(move |args, _, sem| render(&root, &library, args, sem))
 }
 
-fn render(root: &Path, args: &[Value], sem: Semantics) -> Result<Value, FunctionError> {
+fn render(
+    root: &Path,
+    library: &crate::Library,
+    args: &[Value],
+    sem: Semantics,
+) -> Result<Value, FunctionError> {
     let path = str_arg(args, 0)?;
     let source = read_text(root, path)?;
     let vars = args.get(1).cloned().unwrap_or_else(Value::empty_object);
-    let functions = crate::Library::pure()
-        .filesystem(root.to_path_buf())
-        .functions();
-    crate::template::render(&source, path, &vars, 1, functions, sem)
+    crate::template::render(
+        &source,
+        path,
+        &vars,
+        1,
+        library.functions(),
+        Some(library.advice()),
+        sem,
+    )
 }
 
 /// `abspath(path)`: the absolute, cleaned form of `path`, a relative path
@@ -755,6 +787,62 @@ mod tests {
         assert_eq!(
             spec.map_err(|e| e.to_string()),
             Ok(Value::string("\thello\n"))
+        );
+    }
+
+    #[test]
+    fn the_names_are_the_functions() {
+        let library = crate::Library::empty();
+        let names: Vec<&str> = functions(Path::new("."), &library)
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        assert_eq!(names, NAMES);
+    }
+
+    #[test]
+    fn templatefile_renders_with_its_library_and_says_what_is_not_enabled() {
+        let Ok(dir) = tempfile::tempdir() else { return };
+        let root = dir.path();
+        std::fs::write(root.join("u.tpl"), "${upper(name)}").ok();
+        std::fs::write(root.join("j.tpl"), "${jsonencode(name)}").ok();
+        let mut ctx = EvalContext::new();
+        crate::Library::empty()
+            .family(crate::Family::String)
+            .filesystem(root)
+            .install(&mut ctx)
+            .ok();
+        let eval = |src: &str| {
+            let (f, id, _) = hcl_core::native::parse_expression(
+                src.as_bytes(),
+                "t",
+                Pos::start(),
+                &ParseOptions::default(),
+            );
+            NativeExpression::new(f, id).value(&ctx)
+        };
+        let (v, diags) = eval(r#"templatefile("u.tpl", { name = "x" })"#);
+        assert!(diags.is_empty(), "{diags}");
+        assert_eq!(v, Value::string("X"));
+        // The library's choice holds inside the template too: no encoding
+        // family, and the error says how to enable it.
+        let (_, diags) = eval(r#"templatefile("j.tpl", { name = "x" })"#);
+        let d = diags
+            .iter()
+            .next()
+            .map(|d| d.detail.clone())
+            .unwrap_or_default();
+        assert!(
+            d.contains("j.tpl:1,3-13: Function not enabled; The function \"jsonencode\" exists but is not enabled here. It is in the Encoding family: enable it with `Library::family(Family::Encoding)` (or `Library::pure()`, every family) in the function library."),
+            "{d}"
+        );
+        // Outside the template likewise.
+        let (_, diags) = eval(r#"jsonencode(1)"#);
+        let d = diags.iter().next().unwrap();
+        assert_eq!(d.summary, "Function not enabled");
+        assert_eq!(
+            d.subject.as_ref().map(ToString::to_string).as_deref(),
+            Some("t:1,1-11")
         );
     }
 

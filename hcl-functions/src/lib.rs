@@ -35,6 +35,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use hcl_core::FunctionAdvice;
 use hcl_core::function::Function;
 use hcl_core::{EvalContext, EvalContextError};
 
@@ -222,7 +223,7 @@ impl Library {
             }
         }
         if let Some(root) = &self.filesystem_root {
-            for (name, function) in filesystem::functions(root) {
+            for (name, function) in filesystem::functions(root, self) {
                 out.insert(name.to_owned(), function);
             }
         }
@@ -230,11 +231,61 @@ impl Library {
     }
 
     /// Declares the chosen functions in `ctx` (replacing functions of the
-    /// same names).
+    /// same names), and the library's [`Library::advice`] about the others.
     pub fn install(&self, ctx: &mut EvalContext) -> Result<(), EvalContextError> {
         for (name, function) in self.functions() {
             ctx.declare_function(name, function)?;
         }
+        ctx.set_function_advice(self.advice());
         Ok(())
+    }
+
+    /// What this library says about a function it could provide but was
+    /// not asked to (for the "Function not enabled" error of a call to it):
+    /// the family to add, `impure()` or `filesystem(root)`. Worked out only
+    /// when such a call fails.
+    ///
+    /// ```
+    /// use hcl_functions::Library;
+    ///
+    /// let advice = Library::pure().advice();
+    /// assert_eq!(
+    ///     advice.advise("file").unwrap(),
+    ///     "It is one of the filesystem functions, which read files under a root directory that confines them: enable them with `Library::filesystem(root)` in the function library."
+    /// );
+    /// assert!(advice.advise("upper").is_none());
+    /// assert!(advice.advise("nothing").is_none());
+    /// ```
+    pub fn advice(&self) -> FunctionAdvice {
+        let library = self.clone();
+        FunctionAdvice::new(move |name| library.advise(name))
+    }
+
+    /// How to enable `name`, if this library leaves it out.
+    fn advise(&self, name: &str) -> Option<String> {
+        if self.filesystem_root.is_none() && filesystem::NAMES.contains(&name) {
+            return Some(
+                "It is one of the filesystem functions, which read files under a root directory that confines them: enable them with `Library::filesystem(root)` in the function library."
+                    .to_owned(),
+            );
+        }
+        let impure = datetime::impure_functions()
+            .into_iter()
+            .chain(hash::impure_functions());
+        if !self.impure && impure.map(|(n, _)| n).any(|n| n == name) {
+            return Some(
+                "It is impure (its result changes from call to call): enable it with `Library::impure()` in the function library."
+                    .to_owned(),
+            );
+        }
+        Family::ALL
+            .into_iter()
+            .filter(|f| !self.families.contains(f))
+            .find(|f| f.functions().iter().any(|(n, _)| *n == name))
+            .map(|f| {
+                format!(
+                    "It is in the {f:?} family: enable it with `Library::family(Family::{f:?})` (or `Library::pure()`, every family) in the function library."
+                )
+            })
     }
 }

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use hcl_core::FunctionAdvice;
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::native::{NativeExpression, ParseOptions, parse_template};
 use hcl_core::quote::go_quote;
@@ -15,7 +16,8 @@ const NOT_RECURSIVE: [&str; 2] = ["templatefile", "templatestring"];
 /// `source` (named `name` in messages) rendered as an HCL template with
 /// the attributes of `vars` (argument `vars_index` of the call, a map or
 /// object) as its variables and `functions` as its functions, less
-/// `templatefile` and `templatestring`, which fail when called. A template
+/// `templatefile` and `templatestring`, which fail when called (`advice`
+/// says how to enable a function the caller's library could provide). A template
 /// that is a single interpolation gives its value unconverted. The
 /// template is read and evaluated by the rules of `sem`, the call's.
 pub(crate) fn render(
@@ -24,6 +26,7 @@ pub(crate) fn render(
     vars: &Value,
     vars_index: usize,
     functions: impl IntoIterator<Item = (String, Function)>,
+    advice: Option<FunctionAdvice>,
     sem: Semantics,
 ) -> Result<Value, FunctionError> {
     if !matches!(vars.ty(), Type::Map(_) | Type::Object(_)) {
@@ -42,6 +45,10 @@ pub(crate) fn render(
     }
     let mut ctx = EvalContext::new();
     ctx.set_semantics(sem);
+    if let Some(advice) = advice {
+        // A function the caller's library could enable is said so.
+        ctx.set_function_advice(advice);
+    }
     let attributes: BTreeMap<String, Value> = vars.attributes().cloned().unwrap_or_default();
     for (name, value) in &attributes {
         if !hcl_core::native::is_identifier(name) {

@@ -180,6 +180,29 @@ const DIAGNOSTICS_DEVIATE: &[&str] = &[
     "spec_transform_bad",
 ];
 
+/// A line of Go's diagnostics without a "Did you mean" that our threshold
+/// does not give (`docs/deviations.md` row 65: a short name gets only a
+/// suggestion one edit away, so `nope` gets no "name").
+fn without_far_suggestion(line: &str) -> String {
+    const HINT: &str = ". Did you mean \"";
+    let Some(at) = line.find(HINT) else {
+        return line.to_owned();
+    };
+    let named = line[..at]
+        .rsplit_once(" named \"")
+        .map(|(_, n)| n.trim_end_matches('"'));
+    let suggested = line[at + HINT.len()..].split_once("\"?").map(|(s, _)| s);
+    match (named, suggested) {
+        (Some(named), Some(suggested))
+            if hcl_core::suggestion(named, [suggested]).is_none() =>
+        {
+            let end = at + HINT.len() + suggested.len() + 2;
+            format!("{}.{}", &line[..at], &line[end..])
+        }
+        _ => line.to_owned(),
+    }
+}
+
 /// Checks one case against the Go tool's recorded behaviour; the problems
 /// found.
 fn check_case(case: &Case) -> Vec<String> {
@@ -209,7 +232,10 @@ fn check_case(case: &Case) -> Vec<String> {
     if case.args.iter().any(|a| a == "--diags=json") {
         if !DIAGNOSTICS_DEVIATE.contains(&case.name.as_str()) {
             let ours = diag_lines(&out.stderr);
-            let go = diag_lines(&go_stderr);
+            let go: Vec<String> = diag_lines(&go_stderr)
+                .iter()
+                .map(|l| without_far_suggestion(l))
+                .collect();
             if ours != go {
                 problems.push(format!(
                     "diagnostics:\n  {}\nGo:\n  {}",

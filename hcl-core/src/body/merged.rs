@@ -133,12 +133,22 @@ impl Body for MergedBodies {
         (attributes, diags)
     }
 
+    /// The start of the first item of the first body that has one (Go's is
+    /// the first body's start, which may be a comment), else the first
+    /// body's own range.
     fn missing_item_range(&self) -> Range {
+        if let Some(first) = self.first_item_range() {
+            return first;
+        }
         match self.bodies.first() {
             Some(b) => b.missing_item_range(),
             // Go returns a range of the file "<empty>" at the zero position.
             None => Range::at("<empty>", crate::pos::Pos::default()),
         }
+    }
+
+    fn first_item_range(&self) -> Option<Range> {
+        self.bodies.iter().find_map(|b| b.first_item_range())
     }
 }
 

@@ -115,6 +115,15 @@ pub trait Body: fmt::Debug + Send + Sync {
 
     /// Where an item missing from this body would be reported.
     fn missing_item_range(&self) -> Range;
+
+    /// An empty range at the start of the body's first item (attribute or
+    /// block, hidden ones included) in source order, if the syntax can say:
+    /// where [`merge_bodies`](crate::body::merged::merge_bodies) reports an
+    /// item missing from bodies spread over several files (the start of the
+    /// first file may be a comment). `None` by default.
+    fn first_item_range(&self) -> Option<Range> {
+        None
+    }
 }
 
 /// A call found by the static-call analysis: the function name and the

@@ -130,10 +130,22 @@ impl ExpandBody {
                         .first()
                         .cloned()
                         .unwrap_or_else(|| raw_block.def_range.clone());
+                    // Go gives no hint; the closest block type of the
+                    // schema is suggested here as everywhere.
+                    let hint = crate::suggest::suggestion(
+                        real_type,
+                        schema
+                            .blocks
+                            .iter()
+                            .map(|b| b.type_name.as_str())
+                            .filter(|n| *n != "dynamic"),
+                    )
+                    .map(|s| format!(" Did you mean {}?", crate::quote::go_quote(s)))
+                    .unwrap_or_default();
                     diags.push(
                         Diagnostic::error("Unsupported block type")
                             .with_detail(format!(
-                                "Blocks of type {} are not expected here.",
+                                "Blocks of type {} are not expected here.{hint}",
                                 crate::quote::go_quote(real_type)
                             ))
                             .with_subject(subject),
@@ -426,5 +438,9 @@ impl Body for ExpandBody {
 
     fn missing_item_range(&self) -> Range {
         self.original.missing_item_range()
+    }
+
+    fn first_item_range(&self) -> Option<Range> {
+        self.original.first_item_range()
     }
 }

@@ -313,17 +313,27 @@ fn errors_are_gos() {
             ),
         ),
         (
-            "dynamic \"c\" {\n  for_each = [1]\n  content {}\n}\n",
+            "dynamic \"zzz\" {\n  for_each = [1]\n  content {}\n}\n",
             0,
             (
                 "Unsupported block type",
-                "Blocks of type \"c\" are not expected here.",
-                "test.hcl:1,9-12",
+                "Blocks of type \"zzz\" are not expected here.",
+                "test.hcl:1,9-14",
+            ),
+        ),
+        (
+            "dynamic \"prot\" {\n  for_each = [1]\n  content {}\n}\n",
+            0,
+            (
+                "Unsupported block type",
+                "Blocks of type \"prot\" are not expected here. Did you mean \"port\"?",
+                "test.hcl:1,9-15",
             ),
         ),
     ];
     for (src, labels, want) in cases {
-        let (_, diags) = expand_blocks(native(src), &EvalContext::new(), "b", *labels, &[]);
+        let ty = if src.contains("prot") { "port" } else { "b" };
+        let (_, diags) = expand_blocks(native(src), &EvalContext::new(), ty, *labels, &[]);
         let got = summaries(&diags);
         let want = vec![(want.0.to_owned(), want.1.to_owned(), want.2.to_owned())];
         assert_eq!(got, want, "{src}");

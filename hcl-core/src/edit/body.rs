@@ -270,6 +270,11 @@ fn newline_item() -> Item {
 
 /// A new attribute `name = expression`, all of it fresh.
 fn new_attribute(name: &str, expression: &str) -> Result<EditAttribute, Diagnostics> {
+    // Checked first: a name that is no identifier would otherwise give the
+    // parser's errors about a synthetic line.
+    if !crate::native::is_identifier(name) {
+        return Err(invalid_attribute_name(name));
+    }
     // A heredoc ends with the newline after its closing marker.
     let newline = if expression.ends_with('\n') { "" } else { "\n" };
     let text = format!("{name} = {expression}{newline}");

@@ -474,3 +474,36 @@ fn renaming_an_attribute_keeps_its_expression_and_comments() {
     let printed = d.to_string();
     assert_eq!(doc(&printed).to_string(), printed);
 }
+
+#[test]
+fn an_invalid_name_is_one_invalid_attribute_name_error() {
+    let mut d = doc("a = 1\n");
+    for (name, set) in [
+        ("not valid", 0),
+        ("1abc", 1),
+        ("a = b", 0),
+        ("", 1),
+        ("x.y", 0),
+    ] {
+        let err = if set == 0 {
+            d.body_mut()
+                .set_attribute_value(name, &Value::from(1))
+                .unwrap_err()
+        } else {
+            d.body_mut().set_attribute_raw(name, "1").unwrap_err()
+        };
+        let diags: Vec<_> = err.iter().collect();
+        assert_eq!(diags.len(), 1, "{name:?}: {err}");
+        assert_eq!(diags[0].summary, "Invalid attribute name");
+        assert_eq!(
+            diags[0].detail,
+            format!(
+                "An attribute name must be an identifier, not {}.",
+                crate::quote::go_quote(name)
+            )
+        );
+        // The name is the caller's, in no file: no range.
+        assert_eq!(diags[0].subject, None);
+    }
+    assert_eq!(d.to_string(), "a = 1\n");
+}

@@ -414,6 +414,13 @@ impl Body for NativeBody {
             None => self.file.range(Span::at(0)),
         }
     }
+
+    fn first_item_range(&self) -> Option<Range> {
+        let attributes = self.attribute_nodes().iter().map(|a| a.name.start);
+        let blocks = self.block_nodes().iter().map(|b| b.type_name.start);
+        let first = attributes.chain(blocks).min()?;
+        Some(self.file.range(Span::at(first)))
+    }
 }
 
 #[cfg(test)]

@@ -11,7 +11,9 @@ use hcl_core::convert::{convert, convert_with};
 use hcl_core::native::{NativeExpression, ParseOptions, parse_expression};
 use hcl_core::parse::{Parser, Syntax};
 use hcl_core::typeexpr::{Defaults, type_constraint_with_defaults};
-use hcl_core::{Diagnostic, Diagnostics, EvalContext, Expression, Pos, Range, Type, Value};
+use hcl_core::{
+    Diagnostic, Diagnostics, EvalContext, Expression, Pos, Range, Severity, Type, Value,
+};
 
 use super::{InputVariable, Options, ValueSource};
 
@@ -151,22 +153,34 @@ fn declaration(
         }
         match literal(&e, diags) {
             Some(v) if broken => drop(v),
-            Some(v) => match convert_with(&v, &ty, semantics) {
-                Ok(v) => {
-                    let v = defaults.as_ref().map_or(v.clone(), |d| d.apply(&v));
-                    default = Some((v, e.range()));
-                }
-                Err(err) => {
-                    broken = true;
-                    diags.push(
+            Some(v) => {
+                let (converted, warning) = convert_checked(
+                    &v,
+                    &ty,
+                    semantics,
+                    &format!("The default of var.{name}"),
+                    e.range(),
+                );
+                match converted {
+                    Ok(v) => {
+                        let v = defaults.as_ref().map_or(v.clone(), |d| d.apply(&v));
+                        default = Some((v, e.range()));
+                    }
+                    Err(err) => {
+                        broken = true;
+                        diags.push(
                         Diagnostic::error("Invalid default value for variable")
                             .with_detail(format!(
                                 "This default value is not compatible with the variable's type constraint: {err}."
                             ))
                             .with_subject(e.range()),
                     );
+                    }
                 }
-            },
+                if let Some(w) = warning {
+                    diags.push(w);
+                }
+            }
             None => broken = true,
         }
     }
@@ -201,6 +215,93 @@ fn declaration(
         nullable,
     };
     (decl, validations, masks)
+}
+
+/// The detail of an environment variable whose text is no valid
+/// expression: the text and why (unless the variable is sensitive: then
+/// neither the text nor a reason that quotes it), and how values are
+/// written.
+fn invalid_env_text(
+    env_name: &str,
+    raw: &str,
+    bare_word: bool,
+    decl: &Decl,
+    errors: &Diagnostics,
+) -> String {
+    let first = errors.iter().find(|d| d.severity == Severity::Error);
+    let what = if decl.sensitive {
+        match first {
+            Some(d) if !raw.is_empty() && !d.summary.contains(raw) => {
+                format!(
+                    "its text (not shown: the variable is sensitive) is not a valid value for var.{} ({})",
+                    decl.name, d.summary
+                )
+            }
+            _ => format!(
+                "its text (not shown: the variable is sensitive) is not a valid value for var.{}",
+                decl.name
+            ),
+        }
+    } else if bare_word {
+        format!(
+            "its text {raw:?} is not a valid value for var.{} (a bare word is read as a reference to a variable, and there are none here)",
+            decl.name
+        )
+    } else {
+        let why = first.map_or_else(String::new, |d| {
+            let detail = d.detail.trim_end_matches('.');
+            if detail.is_empty() {
+                format!(" ({})", d.summary)
+            } else {
+                format!(" ({}: {detail})", d.summary)
+            }
+        });
+        format!(
+            "its text {raw:?} is not a valid value for var.{}{why}",
+            decl.name
+        )
+    };
+    let example = match decl.ty {
+        Type::Bool => " (true or false)",
+        Type::Number => " (a number such as 8080)",
+        _ => "",
+    };
+    format!(
+        "The environment variable {env_name} does not hold a valid value: {what}. A variable of type {} is given as an HCL expression{example}; only a string variable takes the text as it is.",
+        decl.ty
+    )
+}
+
+/// `Did you mean "x"?` when a declared variable's name is close to `given`.
+fn did_you_mean(given: &str, declared: &BTreeMap<String, usize>) -> Option<String> {
+    hcl_core::suggestion(given, declared.keys().map(String::as_str))
+        .map(|s| format!("Did you mean {s:?}?"))
+}
+
+/// Converts a variable's value (or default) to its type constraint by the
+/// rules of `semantics`; in spec mode, where Go's rules convert otherwise
+/// (`"1e3"` for a number), also the warning about `subject`, which goes
+/// after the error if there is one.
+fn convert_checked(
+    value: &Value,
+    ty: &Type,
+    semantics: Semantics,
+    what: &str,
+    subject: Range,
+) -> (
+    Result<Value, hcl_core::convert::ConversionError>,
+    Option<Diagnostic>,
+) {
+    let converted = convert_with(value, ty, semantics);
+    let warning = hcl_core::divergence::conversion(
+        value,
+        ty,
+        converted.as_ref().ok(),
+        semantics,
+        what,
+        subject,
+    );
+    (converted, warning)
 }
 
 /// How a value's source reads in a message.
@@ -279,6 +380,8 @@ pub(super) fn evaluate(
         .map(|d| d.default.clone().map(|(v, r)| (v, ValueSource::Default(r))))
         .collect();
     let mut failed_parse = vec![false; decls.len()];
+    // The text of each value given by the environment, for messages.
+    let mut env_texts: Vec<Option<String>> = vec![None; decls.len()];
 
     if let Some(prefix) = &options.env_prefix {
         for (i, decl) in decls.iter().enumerate() {
@@ -297,22 +400,28 @@ pub(super) fn evaluate(
                 Pos::start(),
                 &ParseOptions::default(),
             );
+            // A bare word (`maybe`) reads as a reference to a variable.
+            let mut bare_word = false;
             let value = if d.has_errors() {
-                None
+                Err(d)
             } else {
-                let (v, d) = NativeExpression::new(file, id).value(&EvalContext::new());
-                (!d.has_errors()).then_some(v)
+                let expr = NativeExpression::new(file, id);
+                bare_word = expr
+                    .static_traversal_abs()
+                    .is_ok_and(|t| t.steps().len() == 1);
+                let (v, d) = expr.value(&EvalContext::new());
+                if d.has_errors() { Err(d) } else { Ok(v) }
             };
             match value {
-                Some(v) => given[i] = Some((v, ValueSource::Environment(env_name))),
-                None => {
+                Ok(v) => {
+                    given[i] = Some((v, ValueSource::Environment(env_name)));
+                    env_texts[i] = Some(raw);
+                }
+                Err(d) => {
                     failed_parse[i] = true;
                     diags.push(
                         Diagnostic::error("Invalid value for input variable")
-                            .with_detail(format!(
-                                "The environment variable {env_name} does not hold a valid value for var.{}: a variable of type {} is given as an HCL expression (only a string variable takes the text as it is).",
-                                decl.name, decl.ty
-                            ))
+                            .with_detail(invalid_env_text(&env_name, &raw, bare_word, decl, &d))
                             .with_subject(decl.decl_range.clone()),
                     );
                 }
@@ -334,10 +443,15 @@ pub(super) fn evaluate(
         attrs.sort_by(|a, b| a.range.cmp(&b.range));
         for attr in attrs {
             let Some(&i) = index.get(&attr.name) else {
+                let advice = match did_you_mean(&attr.name, &index) {
+                    Some(hint) => hint,
+                    None => "To use this value, add a \"variable\" block to the configuration."
+                        .to_owned(),
+                };
                 diags.push(
                     Diagnostic::warning("Value for undeclared variable")
                         .with_detail(format!(
-                            "The configuration does not declare a variable named {:?}, but a value was found in the variable file {name:?}. To use this value, add a \"variable\" block to the configuration.",
+                            "The configuration does not declare a variable named {:?}, but a value was found in the variable file {name:?}. {advice}",
                             attr.name
                         ))
                         .with_subject(attr.range.clone()),
@@ -364,9 +478,14 @@ pub(super) fn evaluate(
     for (name, value) in &options.inputs {
         match index.get(name) {
             Some(&i) => given[i] = Some((value.clone(), ValueSource::Input)),
-            None => diags.push(Diagnostic::error("Value for undeclared variable").with_detail(format!(
-                "An input variable named {name:?} was given by the application, but the configuration does not declare a variable of that name."
-            ))),
+            None => {
+                let hint = did_you_mean(name, &index)
+                    .map(|h| format!(" {h}"))
+                    .unwrap_or_default();
+                diags.push(Diagnostic::error("Value for undeclared variable").with_detail(format!(
+                    "An input variable named {name:?} was given by the application, but the configuration does not declare a variable of that name.{hint}"
+                )));
+            }
         }
     }
 
@@ -412,17 +531,28 @@ pub(super) fn evaluate(
                     );
                     (unknown, source)
                 } else {
-                    match convert_with(&v, &decl.ty, semantics) {
+                    let what = format!("The value for var.{} {}", decl.name, provenance(&source));
+                    let at = subject(&source, &decl.decl_range);
+                    let (converted, warning) = convert_checked(&v, &decl.ty, semantics, &what, at);
+                    let result = match converted {
                         Ok(v) => {
                             let v = decl.defaults.as_ref().map_or(v.clone(), |d| d.apply(&v));
                             (v, source)
                         }
                         Err(err) => {
                             failed = true;
+                            // The environment's text is shown (a file's
+                            // value is in the snippet), a secret's never.
+                            let text = match (&source, &env_texts[i]) {
+                                (ValueSource::Environment(_), Some(raw)) if !decl.sensitive => {
+                                    format!(" ({raw:?})")
+                                }
+                                _ => String::new(),
+                            };
                             diags.push(
                                 Diagnostic::error("Invalid value for input variable")
                                     .with_detail(format!(
-                                        "The value for var.{} {} is not suitable for its type constraint {}: {err}.",
+                                        "The value for var.{} {}{text} is not suitable for its type constraint {}: {err}.",
                                         decl.name,
                                         provenance(&source),
                                         decl.ty
@@ -431,7 +561,11 @@ pub(super) fn evaluate(
                             );
                             (unknown, source)
                         }
+                    };
+                    if let Some(w) = warning {
+                        diags.push(w);
                     }
+                    result
                 }
             }
         };
@@ -561,4 +695,78 @@ pub(super) fn validate(
         }
     }
     !failed.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hcl_core::Body;
+    use hcl_core::native::parse_config_str;
+
+    fn blocks(src: &str) -> Vec<Block> {
+        let (file, diags) = parse_config_str(src, "v.hcl");
+        assert!(!diags.has_errors(), "{diags}");
+        let schema = BodySchema::new().block(BlockHeaderSchema::new("variable").label("name"));
+        let (content, _) = file.body().content(&schema);
+        content.blocks
+    }
+
+    fn summarised(diags: &Diagnostics) -> Vec<(String, String, String)> {
+        diags
+            .iter()
+            .map(|d| {
+                let subject = d.subject.as_ref().map(|r| r.to_string());
+                (
+                    d.summary.clone(),
+                    d.detail.clone(),
+                    subject.unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn undeclared_names_get_a_suggestion() {
+        let dir = std::env::temp_dir().join(format!("hcl-vars-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("values.hcl");
+        std::fs::write(&file, "prot = 1\nzzz = 2\n").unwrap();
+        let options = Options {
+            var_files: vec![file.clone()],
+            inputs: [("regoin".to_owned(), Value::string("eu"))].into(),
+            ..Options::default()
+        };
+        let decls = blocks(
+            "variable \"port\" {\n  default = 1\n}\nvariable \"region\" {\n  default = \"us\"\n}\n",
+        );
+        let mut diags = Diagnostics::new();
+        evaluate(&options, &decls, Semantics::Spec, &mut diags);
+        let name = file.to_string_lossy();
+        assert_eq!(
+            summarised(&diags),
+            [
+                (
+                    "Value for undeclared variable".to_owned(),
+                    format!(
+                        "The configuration does not declare a variable named \"prot\", but a value was found in the variable file {name:?}. Did you mean \"port\"?"
+                    ),
+                    format!("{name}:1,1-9"),
+                ),
+                (
+                    "Value for undeclared variable".to_owned(),
+                    format!(
+                        "The configuration does not declare a variable named \"zzz\", but a value was found in the variable file {name:?}. To use this value, add a \"variable\" block to the configuration."
+                    ),
+                    format!("{name}:2,1-8"),
+                ),
+                (
+                    "Value for undeclared variable".to_owned(),
+                    "An input variable named \"regoin\" was given by the application, but the configuration does not declare a variable of that name. Did you mean \"region\"?".to_owned(),
+                    String::new(),
+                ),
+            ]
+        );
+        assert_eq!(diags.iter().next().unwrap().severity, Severity::Warning);
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

@@ -996,12 +996,8 @@ fn make_map(
     Value::map_of(unified.ty, converted).map_err(|e| e.to_string())
 }
 
-/// In spec mode, a warning where converting an attribute's value to its
-/// type gives another result by Go's rules (an error where the other
-/// succeeds, or another value: an object missing attributes, a map with
-/// extra keys, a string with an exponent, ...). Go's conversion is tried
-/// only where ours failed or the value is not of a primitive type (where
-/// the rule sets agree), so that the usual case costs nothing more.
+/// In spec mode, the warning where converting an attribute's value to its
+/// spec's type gives another result by Go's rules (`hcl_core::divergence`).
 fn conversion_divergence(
     value: &Value,
     ty: &Type,
@@ -1009,33 +1005,13 @@ fn conversion_divergence(
     ctx: &EvalContext,
     attr: &hcl_core::body::Attribute,
 ) -> Option<Diagnostic> {
-    if ctx.semantics().is_go()
-        || (converted.is_ok() && (value.ty() == ty || value.ty().is_primitive()))
-    {
-        return None;
-    }
-    let go = convert_with(value, ty, Semantics::Go);
-    let (spec_part, go_part) = match (converted, &go) {
-        (Ok(a), Ok(b)) if a == b => return None,
-        (Err(_), Err(_)) => return None,
-        (Ok(_), Ok(b)) => (
-            format!("it converts to {ty}"),
-            format!("converts it to another value, of type {}", b.ty()),
-        ),
-        (Err(_), Ok(b)) => (
-            format!("it does not convert to {ty} (see the error)"),
-            format!("converts it, to a value of type {}", b.ty()),
-        ),
-        (Ok(_), Err(e)) => (format!("it converts to {ty}"), format!("rejects it: {e}")),
-    };
-    Some(
-        Diagnostic::warning(DIVERGENCE_SUMMARY)
-            .with_detail(format!(
-                "The value of attribute {} is of type {}. By the HCL specification {spec_part}; HashiCorp's implementation (as in Terraform) {go_part}. To get the same result from both, give the value the type exactly ({ty}).",
-                go_quote(&attr.name),
-                value.ty(),
-            ))
-            .with_subject(attr.expr.range()),
+    hcl_core::divergence::conversion(
+        value,
+        ty,
+        converted.as_ref().ok(),
+        ctx.semantics(),
+        &format!("The value of attribute {}", go_quote(&attr.name)),
+        attr.expr.range(),
     )
 }
 

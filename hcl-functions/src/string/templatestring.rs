@@ -1,5 +1,6 @@
 //! `templatestring`: a string value rendered as a template.
 
+use hcl_core::FunctionAdvice;
 use hcl_core::expression_closure::ExpressionClosure;
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::{Semantics, Type, Value};
@@ -88,15 +89,26 @@ fn render(args: &[Value], sem: Semantics) -> Result<Value, FunctionError> {
         return Ok(Value::dynamic());
     };
     let vars = args.get(1).cloned().unwrap_or_else(Value::empty_object);
-    let functions = args
+    let caller = args
         .first()
         .and_then(ExpressionClosure::from_value)
-        .map(|c| {
-            c.context()
-                .functions()
+        .map(|c| c.context().clone());
+    let functions = caller
+        .as_ref()
+        .map(|ctx| {
+            ctx.functions()
                 .map(|(name, f)| (name.to_owned(), f.clone()))
                 .collect::<Vec<_>>()
         })
         .unwrap_or_default();
-    crate::template::render(&source, "<templatestring>", &vars, 1, functions, sem)
+    let advice = caller.map(|ctx| FunctionAdvice::new(move |name| ctx.function_advice(name)));
+    crate::template::render(
+        &source,
+        "<templatestring>",
+        &vars,
+        1,
+        functions,
+        advice,
+        sem,
+    )
 }

@@ -223,6 +223,14 @@ impl Evaluator<'_> {
         let name_text = self.file.span_text(name);
         match ctx.function(name_text) {
             Some(f) => Ok(f.clone()),
+            None if let Some(advice) = ctx.function_advice(name_text) => Err(self
+                .error(
+                    "Function not enabled",
+                    format!("The function {name_text:?} exists but is not enabled here. {advice}"),
+                    name,
+                    Some(node.span),
+                )
+                .into()),
             None => {
                 // Go suggests only among the functions of the innermost
                 // context itself (none in a child that declares none, such

@@ -19,7 +19,6 @@
 //! Go implementation allows that too).
 
 mod call;
-mod divergence;
 mod ops;
 mod template;
 #[cfg(test)]
@@ -74,7 +73,7 @@ pub(crate) fn evaluate(file: &Arc<ParsedFile>, id: ExprId, ctx: &EvalContext) ->
     let sem = ctx.semantics();
     let outermost = Nesting::enter();
     let (value, diags) = Evaluator::new(file, sem).eval(id, ctx);
-    let diverged = diags.iter().any(divergence::is_divergence);
+    let diverged = diags.iter().any(crate::divergence::is_divergence);
     if sem.is_go() || !outermost.is_outermost() || !(diverged || diags.has_errors()) {
         return (value, diags);
     }
@@ -88,7 +87,7 @@ pub(crate) fn evaluate(file: &Arc<ParsedFile>, id: ExprId, ctx: &EvalContext) ->
     if agree {
         let kept = diags
             .into_iter()
-            .filter(|d| !divergence::is_divergence(d))
+            .filter(|d| !crate::divergence::is_divergence(d))
             .collect();
         return (value, kept);
     }
@@ -96,7 +95,10 @@ pub(crate) fn evaluate(file: &Arc<ParsedFile>, id: ExprId, ctx: &EvalContext) ->
     if !diverged {
         // An error by the spec's rules only, found by no rule above.
         let ev = Evaluator::new(file, sem);
-        diags.push(ev.error_divergence(ev.span_of(id), go_value.ty()));
+        diags.push(ev.divergence(
+            crate::divergence::error_detail(go_value.ty()),
+            ev.span_of(id),
+        ));
     }
     (value, diags)
 }
@@ -345,6 +347,14 @@ impl<'f> Evaluator<'f> {
     }
 
     /// The full range of a span.
+    /// The warning where the rule sets part (`crate::divergence` words
+    /// it), about `subject`.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn divergence(&self, detail: String, subject: Span) -> Diagnostic {
+        crate::divergence::warning(detail, self.range(subject))
+    }
+
     pub(super) fn range(&self, span: Span) -> Range {
         self.file.range(span)
     }
@@ -728,7 +738,13 @@ impl<'f> Evaluator<'f> {
             return true;
         }
         if self.joined_for != Some(id) {
-            state.diags.push(self.for_divergence(id, state.span));
+            let kind = match self.ast.expr(id).kind {
+                ExprKind::For(f) if self.ast.for_expr(f).key.is_some() => "object",
+                _ => "tuple",
+            };
+            state
+                .diags
+                .push(self.divergence(crate::divergence::for_detail(kind), state.span));
         }
         false
     }

@@ -73,7 +73,10 @@ impl Evaluator<'_> {
                 // by Go's rules (any two nulls are equal there).
                 let go = equality(op, &l, &r, Semantics::Go);
                 if go != v {
-                    diags.push(self.equality_divergence(node, &l, &r, &v, &go));
+                    diags.push(self.divergence(
+                        crate::divergence::equality_detail(&l, &r, &v, &go),
+                        node.span,
+                    ));
                 }
             }
             return (v, diags);
@@ -274,12 +277,14 @@ impl Evaluator<'_> {
                 Some(node.span),
             ));
             if let Some(go) = &go {
-                diags.push(self.conditional_divergence(
-                    node,
-                    t.ty(),
-                    f.ty(),
-                    None,
-                    go.as_ref().map(|g| &g.ty),
+                diags.push(self.divergence(
+                    crate::divergence::conditional_detail(
+                        t.ty(),
+                        f.ty(),
+                        None,
+                        go.as_ref().map(|g| &g.ty),
+                    ),
+                    node.span,
                 ));
             }
             return Err(diags);
@@ -316,12 +321,14 @@ impl Evaluator<'_> {
                 }
             };
             (comparable && differs).then(|| {
-                self.conditional_divergence(
-                    node,
-                    true_value.ty(),
-                    false_value.ty(),
-                    Some(&plans.own.ty),
-                    go.as_ref().as_ref().map(|g| &g.ty),
+                self.divergence(
+                    crate::divergence::conditional_detail(
+                        true_value.ty(),
+                        false_value.ty(),
+                        Some(&plans.own.ty),
+                        go.as_ref().as_ref().map(|g| &g.ty),
+                    ),
+                    node.span,
                 )
             })
         });
@@ -331,7 +338,7 @@ impl Evaluator<'_> {
             // made unknown), so does the result, and its warning stays.
             None if !cond.is_known() => {
                 for d in true_diags.into_iter().chain(false_diags) {
-                    if super::divergence::is_divergence(&d) {
+                    if crate::divergence::is_divergence(&d) {
                         diags.push(d);
                     }
                 }

@@ -13,7 +13,7 @@ use crate::native::lexer::{Token, TokenKind, is_go_space, is_plain_ascii_literal
 use crate::quote::go_quote;
 use crate::semantics::Semantics;
 use crate::source::Span;
-use crate::suggest::levenshtein;
+use crate::suggest::suggestion;
 
 /// Literal text: a slice of the source, or text that differs from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -701,9 +701,7 @@ impl<'a> Parser<'a> {
             _ => {
                 if !self.recovery {
                     let given = self.text(kw.span);
-                    let suggestion = ["if", "for", "else", "endif", "endfor"]
-                        .into_iter()
-                        .find(|s| levenshtein(given, s) < 3)
+                    let suggestion = suggestion(given, ["if", "for", "else", "endif", "endfor"])
                         .map(|s| format!(" Did you mean {}?", go_quote(s)))
                         .unwrap_or_default();
                     self.error(
