@@ -52,7 +52,7 @@ pub mod typeexpr;
 pub mod value;
 
 pub use body::{Body, DynBody, DynExpression, Expression};
-pub use diagnostic::{Diagnostic, Diagnostics, Renderer, Severity};
+pub use diagnostic::{Diagnostic, DiagnosticKind, Diagnostics, Renderer, Severity};
 pub use eval::{EvalContext, EvalContextError, EvalMode};
 pub use function::{Function, FunctionError, Parameter};
 pub use number::Number;

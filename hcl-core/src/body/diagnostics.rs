@@ -77,6 +77,7 @@ pub fn unexpected_block(type_name: &str, type_range: Range, schema: &BodySchema)
 /// about the body's missing-item range.
 pub fn missing_attribute(name: &str, missing_item_range: Range) -> Diagnostic {
     Diagnostic::error("Missing required argument")
+        .with_kind(crate::DiagnosticKind::MissingItem)
         .with_detail(format!(
             "The argument {} is required, but no definition was found.",
             go_quote(name)
@@ -107,6 +108,7 @@ pub fn missing_attribute(name: &str, missing_item_range: Range) -> Diagnostic {
 /// ```
 pub fn null_required_attribute(attr: &Attribute) -> Diagnostic {
     Diagnostic::error("Missing required argument")
+        .with_kind(crate::DiagnosticKind::MissingItem)
         .with_detail(format!(
             "The argument {} is required, but its value is null, which counts as no value.",
             go_quote(&attr.name)

@@ -264,6 +264,8 @@ pub struct LexDiagnostic {
     pub detail: &'static str,
     /// The offending token.
     pub span: Span,
+    /// [`DiagnosticKind::InvalidEncoding`] or [`DiagnosticKind::Lexical`].
+    pub kind: crate::DiagnosticKind,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -484,10 +486,16 @@ impl<'a> Lexer<'a> {
             }
             _ => return,
         };
+        let kind = if t.kind == BadUtf8 {
+            crate::DiagnosticKind::InvalidEncoding
+        } else {
+            crate::DiagnosticKind::Lexical
+        };
         self.diags.push(LexDiagnostic {
             summary,
             detail,
             span: t.span,
+            kind,
         });
     }
 
@@ -510,6 +518,7 @@ impl<'a> Lexer<'a> {
                 summary: "Invalid character encoding",
                 detail: DETAIL_BAD_UTF8,
                 span: Span::new(at as u32, at as u32 + 1),
+                kind: crate::DiagnosticKind::InvalidEncoding,
             });
         }
     }

@@ -934,6 +934,7 @@ fn invalid_condition(expr: &dyn Expression, message: &str) -> Diagnostic {
 
 fn missing_block(type_name: &str, content: &BodyContent) -> Diagnostic {
     Diagnostic::error(format!("Missing {type_name} block"))
+        .with_kind(hcl_core::DiagnosticKind::MissingItem)
         .with_detail(format!(
             "A block of type {} is required here.",
             go_quote(type_name)
@@ -1028,6 +1029,7 @@ fn conversion_divergence(
     };
     Some(
         Diagnostic::warning(DIVERGENCE_SUMMARY)
+            .with_kind(hcl_core::DiagnosticKind::Divergence)
             .with_detail(format!(
                 "The value of attribute {} is of type {}. By the HCL specification {spec_part}; HashiCorp's implementation (as in Terraform) {go_part}. To get the same result from both, give the value the type exactly ({ty}).",
                 go_quote(&attr.name),

@@ -22,12 +22,14 @@ use crate::semantics::DIVERGENCE_SUMMARY as SUMMARY;
 
 /// Whether `d` is one of these warnings.
 pub(super) fn is_divergence(d: &Diagnostic) -> bool {
-    d.severity == Severity::Warning && d.summary == SUMMARY
+    d.severity == Severity::Warning && d.is(crate::DiagnosticKind::Divergence)
 }
 
 impl Evaluator<'_> {
     fn divergence(&self, detail: String, subject: Span, context: Option<Span>) -> Diagnostic {
-        let mut d = Diagnostic::warning(SUMMARY).with_detail(detail);
+        let mut d = Diagnostic::warning(SUMMARY)
+            .with_kind(crate::DiagnosticKind::Divergence)
+            .with_detail(detail);
         d.subject = Some(self.range(subject));
         d.context = context.map(|c| self.range(c));
         d
