@@ -356,3 +356,51 @@ fn dedup(diags: Diagnostics) -> Diagnostics {
     }
     kept.into()
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use hcl_core::{Diagnostic, Pos, Range};
+
+    #[test]
+    fn a_text_that_never_names_dynamic_needs_no_expansion() {
+        assert!(!may_have_dynamic_blocks(
+            b"name = \"d\"\nport { dyn = 1 }\n"
+        ));
+        assert!(may_have_dynamic_blocks(b"dynamic \"port\" {}\n"));
+        assert!(may_have_dynamic_blocks(b"x = 1 # dynamic\n"));
+        // A JSON key may spell it with escapes.
+        assert!(may_have_dynamic_blocks(br#"{"d\u0079namic": {}}"#));
+    }
+
+    #[test]
+    fn an_escaped_dynamic_key_of_a_json_file_is_expanded() {
+        #[derive(crate::HclBody, Debug)]
+        #[hcl(crate = "crate")]
+        struct Port {
+            #[hcl(label)]
+            name: String,
+        }
+        #[derive(crate::HclBody, Debug)]
+        #[hcl(crate = "crate")]
+        struct Job {
+            #[hcl(block)]
+            port: Vec<Port>,
+        }
+        let src = r#"{"d\u0079namic": {"port": {"for_each": ["a", "b"], "labels": ["${port.value}"], "content": {}}}}"#;
+        let job: Job = crate::from_str(src, "job.json").unwrap();
+        let names: Vec<_> = job.port.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["a", "b"]);
+    }
+
+    #[test]
+    fn repeats_are_dropped_the_first_kept() {
+        let r = Range::new("a.hcl", Pos::new(0, 1, 1), Pos::new(1, 1, 2));
+        let d = Diagnostic::error("x").with_subject(r.clone());
+        let other = Diagnostic::error("y").with_subject(r);
+        let diags: Diagnostics = vec![d.clone(), other.clone(), d.clone()].into();
+        let out = dedup(diags);
+        assert_eq!(out.into_vec(), vec![d, other]);
+    }
+}
