@@ -7,7 +7,7 @@
 //! | plain text, with source lines | `err.to_string()` | |
 //! | standard error, coloured when it is a terminal and `NO_COLOR` is unset | [`Error::eprint`] | `color` (else plain) |
 //! | colours, on or off | `Error::render_color` | `color` |
-//! | JSON, `{"diagnostics": [...]}` | [`Error::to_json`]; `serde::Serialize` for [`Diagnostics`](crate::Diagnostics) | (`serde` for `Serialize`) |
+//! | JSON, `{"diagnostics": [...]}` | [`Error::to_json`]; `serde::Serialize` for [`Diagnostics`] | (`serde` for `Serialize`) |
 //! | miette | `Error::into_miette` → `MietteReport` | `miette` |
 //!
 //! ```
@@ -228,7 +228,7 @@ mod miette_report {
 
     /// A failed decoding as one `miette::Diagnostic`: the first error is
     /// the diagnostic itself, every other diagnostic (in source order) is
-    /// `related`. Made by [`Error::into_miette`]; a `?` in a function
+    /// `related`. Made by [`Error::into_miette`](crate::Error::into_miette); a `?` in a function
     /// returning `miette::Result` turns it into a `miette::Report`.
     #[derive(Clone, Debug)]
     pub struct MietteReport {

@@ -264,7 +264,8 @@ pub struct LexDiagnostic {
     pub detail: &'static str,
     /// The offending token.
     pub span: Span,
-    /// [`DiagnosticKind::InvalidEncoding`] or [`DiagnosticKind::Lexical`].
+    /// [`DiagnosticKind::InvalidEncoding`](crate::DiagnosticKind::InvalidEncoding) or
+    /// [`DiagnosticKind::Lexical`](crate::DiagnosticKind::Lexical).
     pub kind: crate::DiagnosticKind,
 }
 
