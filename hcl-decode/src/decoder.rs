@@ -616,8 +616,9 @@ impl Decoder {
 /// variables and the local values (for the application's own use, e.g.
 /// printing a plan).
 ///
-/// Returned by [`Decoder::decode`].
-#[derive(Clone, Debug)]
+/// Returned by [`Decoder::decode`]. `Debug` shows sensitive values (a
+/// sensitive variable's, a sensitive local's) as `(sensitive value)`.
+#[derive(Clone)]
 pub struct Decoded<T> {
     /// The value.
     pub value: T,
@@ -654,5 +655,31 @@ impl<T> Decoded<T> {
     /// appear in a diagnostic.
     pub fn sensitive_locals(&self) -> &BTreeSet<String> {
         &self.computed.sensitive_locals
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Decoded<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        struct Locals<'a>(&'a Computed);
+        impl std::fmt::Debug for Locals<'_> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                let mut map = f.debug_map();
+                for (name, value) in &self.0.locals {
+                    if self.0.sensitive_locals.contains(name) {
+                        map.entry(name, &format_args!("(sensitive value)"));
+                    } else {
+                        map.entry(name, value);
+                    }
+                }
+                map.finish()
+            }
+        }
+        f.debug_struct("Decoded")
+            .field("value", &self.value)
+            .field("warnings", &self.warnings)
+            .field("inputs", &self.computed.inputs)
+            .field("locals", &Locals(&self.computed))
+            .field("sensitive_locals", &self.computed.sensitive_locals)
+            .finish()
     }
 }

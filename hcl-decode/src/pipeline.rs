@@ -65,8 +65,9 @@ pub(crate) struct Started<'a> {
     pub(crate) finish: Finish<'a>,
 }
 
-/// What the language layer computed, for [`Decoded`].
-#[derive(Clone, Debug, Default)]
+/// What the language layer computed, for [`Decoded`] (no `Debug`: it
+/// holds sensitive values, which `Decoded`'s `Debug` hides).
+#[derive(Clone, Default)]
 pub(crate) struct Computed {
     pub(crate) inputs: BTreeMap<String, InputVariable>,
     pub(crate) locals: BTreeMap<String, Value>,

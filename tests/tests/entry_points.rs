@@ -489,3 +489,29 @@ fn each_scenario_provokes_its_feature() {
         std::fs::remove_dir_all(&dir).ok();
     }
 }
+
+/// A successful decoding keeps the sensitive values for the application
+/// (`inputs()`, `locals()`), but its `Debug` shows none of them.
+#[test]
+fn a_decoded_value_shows_no_secret_in_debug() {
+    #[derive(HclBody, Debug)]
+    struct Named {
+        name: String,
+    }
+    let decoded = Decoder::new()
+        .variable_blocks()
+        .locals()
+        .input("pw", Value::string(SECRETS[0]))
+        .text(
+            "variable \"pw\" {\n  sensitive = true\n}\nlocals {\n  url = \"https://${var.pw}@db/\"\n}\nname = \"api\"\n",
+            "main.hcl",
+        )
+        .decode::<Named>()
+        .expect("decodes");
+    assert_eq!(decoded.inputs()["pw"].value, Value::string(SECRETS[0]));
+    assert!(decoded.sensitive_locals().contains("url"));
+    for text in [format!("{decoded:?}"), format!("{decoded:#?}")] {
+        assert!(!text.contains(SECRETS[0]), "{text}");
+        assert!(text.contains("(sensitive value)"), "{text}");
+    }
+}

@@ -139,7 +139,9 @@ pub enum ValueSource {
 }
 
 /// An input variable after decoding: its declaration and its value.
-#[derive(Clone, Debug)]
+///
+/// `Debug` shows a sensitive variable's value as `(sensitive value)`.
+#[derive(Clone)]
 pub struct InputVariable {
     /// The name (`var.NAME`).
     pub name: String,
@@ -187,6 +189,24 @@ pub(crate) struct Prepared {
 pub(crate) struct References {
     variables: Option<Vec<String>>,
     locals: Option<Vec<String>>,
+}
+
+impl std::fmt::Debug for InputVariable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("InputVariable");
+        d.field("name", &self.name);
+        if self.sensitive {
+            d.field("value", &format_args!("(sensitive value)"));
+        } else {
+            d.field("value", &self.value);
+        }
+        d.field("source", &self.source)
+            .field("ty", &self.ty)
+            .field("description", &self.description)
+            .field("sensitive", &self.sensitive)
+            .field("decl_range", &self.decl_range)
+            .finish()
+    }
 }
 
 fn declare(ctx: &mut EvalContext, name: &str, value: Value, diags: &mut Diagnostics) {
