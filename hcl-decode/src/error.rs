@@ -393,38 +393,12 @@ impl Error {
         self
     }
 
-    /// The diagnostics (errors and warnings), in source order.
-    pub fn diagnostics(&self) -> &Diagnostics {
-        &self.report.diagnostics
-    }
-
-    /// The diagnostics, by value.
-    pub fn into_diagnostics(self) -> Diagnostics {
-        self.report.diagnostics
-    }
-
-    /// The renderer `Display` uses: it knows the source text of the files
-    /// decoded (for the colour renderer, JSON or miette; see
-    /// [`crate::render`]).
-    pub fn renderer(&self) -> &Renderer {
-        &self.report.renderer
-    }
-
     pub(crate) fn report(&self) -> &Report {
         &self.report
     }
 
-    #[cfg(feature = "miette")]
     pub(crate) fn into_report(self) -> Report {
         self.report
-    }
-}
-
-/// Every diagnostic rendered with its source lines, as HCL tools print
-/// them (without the final blank line).
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.report.fmt_display(f)
     }
 }
 
@@ -490,16 +464,6 @@ impl Warnings {
         Warnings { report }
     }
 
-    /// The warnings, in source order.
-    pub fn diagnostics(&self) -> &Diagnostics {
-        &self.report.diagnostics
-    }
-
-    /// The warnings, by value.
-    pub fn into_diagnostics(self) -> Diagnostics {
-        self.report.diagnostics
-    }
-
     /// Whether there is none.
     pub fn is_empty(&self) -> bool {
         self.report.diagnostics.is_empty()
@@ -510,26 +474,12 @@ impl Warnings {
         self.report.diagnostics.len()
     }
 
-    /// The renderer `Display` uses (see [`Error::renderer`]).
-    pub fn renderer(&self) -> &Renderer {
-        &self.report.renderer
-    }
-
     pub(crate) fn report(&self) -> &Report {
         &self.report
     }
 
-    #[cfg(feature = "miette")]
     pub(crate) fn into_report(self) -> Report {
         self.report
-    }
-}
-
-/// Every warning rendered with its source lines (empty when there is
-/// none).
-impl fmt::Display for Warnings {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.report.fmt_display(f)
     }
 }
 

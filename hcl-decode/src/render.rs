@@ -111,6 +111,23 @@ impl Report {
 macro_rules! renderings {
     ($ty:ident, $what:literal) => {
         impl $ty {
+            #[doc = concat!("The ", $what, ", in source order.")]
+            pub fn diagnostics(&self) -> &Diagnostics {
+                &self.report().diagnostics
+            }
+
+            #[doc = concat!("The ", $what, ", by value.")]
+            pub fn into_diagnostics(self) -> Diagnostics {
+                self.into_report().diagnostics
+            }
+
+            /// The renderer `Display` uses: it knows the (masked) source
+            /// text of the files decoded (for the colour renderer, JSON or
+            /// miette; see [`crate::render`]).
+            pub fn renderer(&self) -> &Renderer {
+                &self.report().renderer
+            }
+
             #[doc = concat!("The ", $what, " as JSON in the shape `hcldec --diags=json` writes (see [`hcl_core::render_json`]).")]
             pub fn to_json(&self) -> String {
                 self.report().to_json()
@@ -133,10 +150,17 @@ macro_rules! renderings {
                 self.into_report().into_miette()
             }
         }
+
+        #[doc = concat!("Every one of the ", $what, " rendered with its source lines, as HCL tools print them (without the final blank line).")]
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.report().fmt_display(f)
+            }
+        }
     };
 }
 
-renderings!(Error, "diagnostics");
+renderings!(Error, "diagnostics (errors and warnings)");
 renderings!(Warnings, "warnings");
 
 #[cfg(feature = "miette")]
