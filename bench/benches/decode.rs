@@ -554,6 +554,8 @@ fn main() {
         );
     }
 
+    small_files();
+
     println!();
     println!("our derive: enum dispatch (#[hcl(blocks)]) vs plain struct fields (#[hcl(block)])");
     println!("MB/s of HCL text; ratio = fields time / dispatch time (above 1: dispatch is faster)");
@@ -588,4 +590,60 @@ fn main() {
             t_fields.wall.as_secs_f64() / t_dispatch.wall.as_secs_f64(),
         );
     }
+}
+
+/// The corpus cut into small files (as real configurations are: a few KB
+/// each), each decoded by its own `from_str` call: what a decoding costs
+/// beyond the text (building the decoder's context, the language layer)
+/// shows here.
+fn small_files() {
+    const FILE: usize = 4 << 10;
+    let text = corpus::generate(MB, 42);
+    // Cut after a top-level block's closing line, once a file is big enough.
+    let mut files = Vec::new();
+    let mut start = 0;
+    for (at, _) in text.match_indices("\n}\n") {
+        let end = at + 3;
+        if end - start >= FILE {
+            files.push(&text[start..end]);
+            start = end;
+        }
+    }
+    files.push(&text[start..]);
+    let whole = count_ours(&decode_ours(&text));
+    let parts: usize = files
+        .iter()
+        .map(|f| count_ours(&decode_ours(f)).resources)
+        .sum();
+    assert_eq!(parts, whole.resources, "the cut lost blocks");
+    let (t_ours, t_theirs) = best_times(
+        Duration::from_secs(6),
+        || {
+            for f in &files {
+                drop(black_box(decode_ours(black_box(f))));
+            }
+        },
+        || {
+            for f in &files {
+                drop(black_box(decode_theirs(black_box(f))));
+            }
+        },
+    );
+    println!();
+    println!(
+        "the same, as {} files of about {} KB, one from_str call each",
+        files.len(),
+        FILE >> 10
+    );
+    println!(
+        "{:>5} MB  {:>9.1} {:>9.1}  {:>9.1} {:>9.1}  {:>5.1}x {:>5.1}x  {:>7.1} us/file",
+        1,
+        mb_per_s(text.len(), t_ours.cpu),
+        mb_per_s(text.len(), t_ours.wall),
+        mb_per_s(text.len(), t_theirs.cpu),
+        mb_per_s(text.len(), t_theirs.wall),
+        t_theirs.cpu.as_secs_f64() / t_ours.cpu.as_secs_f64(),
+        t_theirs.wall.as_secs_f64() / t_ours.wall.as_secs_f64(),
+        t_ours.cpu.as_secs_f64() * 1e6 / files.len() as f64,
+    );
 }

@@ -48,7 +48,8 @@ fn main() {
 
     let decoded = decoder()
         .input("replicas", Value::number(3))
-        .decode_files_evaluated::<Config, _>(&files)
+        .files(&files)
+        .decode::<Config>()
         .unwrap_or_else(|e| panic!("{e}"));
     let job = &decoded.value.job;
     println!(
@@ -62,22 +63,22 @@ fn main() {
     }
     println!("env BANNER={}", job.env["BANNER"]);
     // The plan: every input with where it came from (sensitive hidden).
-    for (name, var) in &decoded.variables {
+    for (name, var) in decoded.inputs() {
         let shown = if var.sensitive {
             "(sensitive)".to_owned()
         } else {
             hcl_decode::hcl_core::cty_json::marshal(&var.value, var.value.ty()).unwrap_or_default()
         };
         let from = match &var.source {
-            hcl_decode::ValueSource::Default(_) => "default",
-            hcl_decode::ValueSource::Input => "input",
-            hcl_decode::ValueSource::Environment(_) => "environment",
-            hcl_decode::ValueSource::VarFile(_) => "var file",
-            hcl_decode::ValueSource::Unset => "unset",
+            hcl_decode::language::ValueSource::Default(_) => "default",
+            hcl_decode::language::ValueSource::Input => "input",
+            hcl_decode::language::ValueSource::Environment(_) => "environment",
+            hcl_decode::language::ValueSource::VarFile(_) => "var file",
+            hcl_decode::language::ValueSource::Unset => "unset",
         };
         println!("var.{name} = {shown} ({from})");
     }
-    for (name, value) in &decoded.locals {
+    for (name, value) in decoded.locals() {
         println!(
             "local.{name} = {}",
             hcl_decode::hcl_core::cty_json::marshal(value, value.ty()).unwrap_or_default()

@@ -112,7 +112,7 @@ impl Plugin for RateLimit {
 /// Decodes one file: the core, then each plugin, then the final check.
 fn load(path: &str) -> Result<(), Error> {
     println!("{path}:");
-    let mut layers = Decoder::new().layers_file(path)?;
+    let mut layers = Decoder::new().file(path).layers()?;
 
     match layers.decode::<Core>() {
         Some(core) => {

@@ -68,6 +68,49 @@ pub struct Diagnostic {
     /// A wider range that gives the subject its meaning (the whole
     /// expression around an operand, say).
     pub context: Option<Range>,
+    /// What the diagnostic is, for code that must recognise it (summaries
+    /// and details are for people, and may be reworded); `None` for most.
+    pub kind: Option<DiagnosticKind>,
+}
+
+/// The diagnostics that code recognises (to drop one a syntax error
+/// explains, to reword one for its context, ...), so that nothing matches
+/// their prose. Set with [`Diagnostic::with_kind`] where they are made.
+///
+/// ```
+/// use hcl_core::{Diagnostic, DiagnosticKind};
+///
+/// let d = Diagnostic::error("Missing required argument").with_kind(DiagnosticKind::MissingItem);
+/// assert_eq!(d.kind, Some(DiagnosticKind::MissingItem));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DiagnosticKind {
+    /// A schema that names something both an attribute and a block type.
+    InvalidSchema,
+    /// A required item (argument, block, label) missing from a body,
+    /// reported at the body.
+    MissingItem,
+    /// A value needed known that is not known yet (after an earlier error,
+    /// a consequence of it).
+    UnknownValue,
+    /// An attribute access on an object without that attribute
+    /// (`local.nmae`).
+    UnsupportedAttribute,
+    /// A reference to a variable that the context does not declare.
+    UnknownVariable,
+    /// A call to a function that the context does not declare.
+    UnknownFunction,
+    /// A byte order mark.
+    ByteOrderMark,
+    /// Bytes that are not UTF-8.
+    InvalidEncoding,
+    /// Another error of the lexer (Go's `checkInvalidTokens`): an
+    /// unsupported operator, an invalid character, a multi-line string.
+    Lexical,
+    /// A result that HashiCorp's rules would give differently
+    /// ([`crate::semantics::DIVERGENCE_SUMMARY`]).
+    Divergence,
 }
 
 impl Diagnostic {
@@ -79,6 +122,7 @@ impl Diagnostic {
             detail: String::new(),
             subject: None,
             context: None,
+            kind: None,
         }
     }
 
@@ -106,6 +150,17 @@ impl Diagnostic {
     pub fn with_context(mut self, context: Range) -> Diagnostic {
         self.context = Some(context);
         self
+    }
+
+    /// Sets the kind (see [`DiagnosticKind`]).
+    pub fn with_kind(mut self, kind: DiagnosticKind) -> Diagnostic {
+        self.kind = Some(kind);
+        self
+    }
+
+    /// Whether the diagnostic is of this kind.
+    pub fn is(&self, kind: DiagnosticKind) -> bool {
+        self.kind == Some(kind)
     }
 
     /// Whether this is an error.

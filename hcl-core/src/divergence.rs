@@ -64,12 +64,13 @@ const WRITE_IT_SO: &str = "Write it so that the specification accepts it too (th
 
 /// Whether `d` is one of these warnings.
 pub(crate) fn is_divergence(d: &Diagnostic) -> bool {
-    d.severity == Severity::Warning && d.summary == DIVERGENCE_SUMMARY
+    d.severity == Severity::Warning && d.is(crate::DiagnosticKind::Divergence)
 }
 
 /// The warning with `detail` about `subject`.
 pub(crate) fn warning(detail: String, subject: Range) -> Diagnostic {
     Diagnostic::warning(DIVERGENCE_SUMMARY)
+        .with_kind(crate::DiagnosticKind::Divergence)
         .with_detail(detail)
         .with_subject(subject)
 }

@@ -182,6 +182,27 @@ impl EvalContext {
         EvalContext::with_mode(EvalMode::LiteralOnly)
     }
 
+    /// A context in full-expression mode whose functions are this shared
+    /// table (a function library built once, say): nothing is copied, and
+    /// a function is looked up when called. Declare more in a
+    /// [child](EvalContext::new_child).
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use std::sync::Arc;
+    /// use hcl_core::EvalContext;
+    ///
+    /// let table = Arc::new(BTreeMap::new());
+    /// let ctx = EvalContext::with_functions(table.clone());
+    /// assert!(ctx.function("upper").is_none());
+    /// ```
+    pub fn with_functions(functions: Arc<BTreeMap<String, Function>>) -> EvalContext {
+        EvalContext {
+            functions,
+            ..EvalContext::default()
+        }
+    }
+
     /// An empty context in the given mode.
     pub fn with_mode(mode: EvalMode) -> EvalContext {
         EvalContext {

@@ -55,7 +55,7 @@ mod ty;
 mod value;
 
 pub use body::{Body, DynBody, DynExpression, Expression};
-pub use diagnostic::{Diagnostic, Diagnostics, Renderer, Severity};
+pub use diagnostic::{Diagnostic, DiagnosticKind, Diagnostics, Renderer, Severity};
 pub use eval::{EvalContext, EvalContextError, EvalMode, FunctionAdvice};
 pub use function::{Function, FunctionError, Parameter};
 pub use number::Number;

@@ -191,11 +191,16 @@ pub fn get_attr(value: &Value, name: &str, range: Option<&Range>) -> (Value, Dia
                 )
                 .map(|s| format!(" Did you mean {s:?}?"))
                 .unwrap_or_default();
-                fail(
+                let (value, diags) = fail(
                     UNSUPPORTED_ATTRIBUTE,
                     format!("This object does not have an attribute named {name:?}.{hint}"),
                     range,
-                )
+                );
+                let diags = diags
+                    .into_iter()
+                    .map(|d| d.with_kind(crate::DiagnosticKind::UnsupportedAttribute))
+                    .collect();
+                (value, diags)
             }
             Some(ty) => match value.get(name) {
                 Some(v) if value.is_known() => (v.clone(), Diagnostics::new()),

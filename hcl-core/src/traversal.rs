@@ -163,6 +163,7 @@ impl Traversal {
                     .map(|s| format!(" Did you mean {s:?}?"))
                     .unwrap_or_default();
                 let d = Diagnostic::error("Unknown variable")
+                    .with_kind(crate::DiagnosticKind::UnknownVariable)
                     .with_detail(format!("There is no variable named {name:?}.{hint}"))
                     .with_subject(range.clone());
                 (Value::dynamic(), d.into())

@@ -8,7 +8,8 @@ use std::hash::BuildHasher;
 
 use hcl_core::body::{Block, BodyContent, BodySchema};
 use hcl_core::{
-    Diagnostic, Diagnostics, DynBody, DynExpression, EvalContext, PathStep, Range, Type, Value,
+    Diagnostic, DiagnosticKind, Diagnostics, DynBody, DynExpression, EvalContext, PathStep, Range,
+    Type, Value,
 };
 
 use crate::error::FromValueError;
@@ -301,7 +302,7 @@ fn extract_content(
     cx: &mut DecodeContext<'_>,
 ) -> (Option<Box<BodyContent>>, Option<BodyHandle>) {
     let invalid_schema =
-        |diags: &Diagnostics| diags.errors().any(|d| d.summary == "Invalid body schema");
+        |diags: &Diagnostics| diags.errors().any(|d| d.is(DiagnosticKind::InvalidSchema));
     if partial {
         let (content, rest, diags) = body.partial_content(schema);
         let failed = invalid_schema(&diags);
@@ -402,6 +403,7 @@ impl<T: HclBody> FromBlocks for T {
         let Some(first) = blocks.first() else {
             cx.push(
                 Diagnostic::error(format!("Missing {type_name} block"))
+                    .with_kind(hcl_core::DiagnosticKind::MissingItem)
                     .with_detail(format!("A {type_name} block is required."))
                     .with_subject(missing.clone()),
             );

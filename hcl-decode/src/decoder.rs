@@ -1,23 +1,25 @@
 //! Reading files into derived structs: [`from_file`], [`from_str`],
 //! [`from_slice`], and the [`Decoder`] with its options (variables,
 //! functions, literal-only mode, exhaustive or partial processing, the
-//! syntax).
+//! syntax, the configuration language) and its sources; every entry point
+//! runs the one [pipeline](crate::pipeline).
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use hcl_core::function::Function;
 use hcl_core::native::ParseOptions;
 use hcl_core::parse::Syntax;
-use hcl_core::{
-    Diagnostic, Diagnostics, EvalContext, EvalContextError, Renderer, Semantics, Value,
-};
+use hcl_core::{Diagnostic, Diagnostics, EvalContext, EvalContextError, Semantics, Value};
 use hcl_functions::Library;
 
 use crate::decode::{DecodeContext, HclBody, decode_struct};
-use crate::error::Error;
+use crate::error::{Error, Warnings};
 use crate::handle::BodyHandle;
+use crate::language::InputVariable;
 use crate::layered::Layers;
+use crate::pipeline::{self, Computed, Input};
 use crate::syntax::Parsed;
 
 /// Decodes a file into `T`, the syntax chosen by the file's extension
@@ -52,18 +54,6 @@ pub fn from_slice<T: HclBody>(source: &[u8], file_name: &str) -> Result<T, Error
     Decoder::new().decode_slice(source, file_name)
 }
 
-/// Decodes a body already parsed, in an evaluation context; `Err` holds
-/// every diagnostic (in source order) if there is an error.
-pub fn from_body<T: HclBody>(body: &BodyHandle, ctx: &EvalContext) -> Result<T, Diagnostics> {
-    let mut cx = DecodeContext::new(ctx);
-    let value = T::decode_body(body, &mut cx);
-    let diags = cx.into_diagnostics();
-    match value {
-        Some(v) if !diags.has_errors() => Ok(v),
-        _ => Err(diags),
-    }
-}
-
 /// Whether elements a struct does not name are errors.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Mode {
@@ -71,16 +61,19 @@ pub enum Mode {
     /// unless the struct has a `remain` field.
     #[default]
     Exhaustive,
-    /// Attributes and blocks the top-level struct does not name are left
-    /// in the remaining body, as if the struct had a `remain` field
-    /// ([`Decoder::decode_partial_str`] returns it, and is partial in
-    /// either mode). Nested blocks are still
-    /// decoded by their own structs' rules.
+    /// Attributes and blocks the top-level struct does not name are no
+    /// error, as if the struct had a `remain` field (to decode them in
+    /// turns, see [`Decoder::layers`]). Nested blocks are still decoded by
+    /// their own structs' rules.
     Partial,
 }
 
 /// Decoding with options: variables and functions for expressions,
-/// literal-only mode, exhaustive or partial processing, a forced syntax.
+/// literal-only mode, exhaustive or partial processing, a forced syntax,
+/// the configuration language; and sources ([`Decoder::file`],
+/// [`Decoder::files`], [`Decoder::text`]), which [`Decoder::decode`] or
+/// [`Decoder::layers`] decode as one configuration. The one-liners
+/// ([`Decoder::decode_str`], ...) decode their own source instead.
 ///
 /// ```
 /// use hcl_decode::{Decoder, HclBody, Value};
@@ -115,6 +108,7 @@ pub struct Decoder {
     syntax: Option<Syntax>,
     parse_options: ParseOptions,
     pub(crate) language: crate::language::Options,
+    sources: Vec<Input<'static>>,
 }
 
 impl Default for Decoder {
@@ -130,6 +124,7 @@ impl Default for Decoder {
             mode: Mode::default(),
             syntax: None,
             parse_options: ParseOptions::default(),
+            sources: Vec::new(),
         }
     }
 }
@@ -208,7 +203,7 @@ impl Decoder {
     /// implementation disagree (`docs/deviations.md`): [`Semantics::Spec`]
     /// (the default, or a base [context](Decoder::eval_context)'s choice)
     /// follows the specification, and warns where HashiCorp's result would
-    /// differ (the `*_with_warnings` methods return the warnings);
+    /// differ ([`Decoded::warnings`]);
     /// [`Semantics::Go`] gives HashiCorp's results, as Terraform users
     /// expect, without such warnings.
     ///
@@ -223,17 +218,18 @@ impl Decoder {
     /// // An empty object where a map was meant: the two rule sets part.
     /// let src = "tags = false ? { name = \"n\" } : {}\n";
     ///
-    /// let spec = Decoder::new().decode_str_with_warnings::<Config>(src, "c.hcl").unwrap();
+    /// let spec = Decoder::new().text(src, "c.hcl").decode::<Config>().unwrap();
     /// assert_eq!(spec.value.tags.to_string(), "{ \"name\" = null }");
-    /// let warning = spec.warnings.iter().next().unwrap();
+    /// let warning = spec.warnings().diagnostics().iter().next().unwrap();
     /// assert_eq!(warning.summary, "Result differs from HashiCorp's HCL");
     ///
     /// let go = Decoder::new()
     ///     .semantics(Semantics::Go)
-    ///     .decode_str_with_warnings::<Config>(src, "c.hcl")
+    ///     .text(src, "c.hcl")
+    ///     .decode::<Config>()
     ///     .unwrap();
     /// assert_eq!(go.value.tags.to_string(), "{}");
-    /// assert!(go.warnings.is_empty());
+    /// assert!(go.warnings().is_empty());
     /// ```
     pub fn semantics(mut self, semantics: Semantics) -> Decoder {
         self.semantics = Some(semantics);
@@ -317,64 +313,128 @@ impl Decoder {
         self
     }
 
+    /// Adds a file to the configuration that [`Decoder::decode`] and
+    /// [`Decoder::layers`] decode (native or JSON, by its name, unless a
+    /// [syntax](Decoder::syntax) is set). A file that cannot be read is an
+    /// error of the decoding, reported with the others.
+    pub fn file(mut self, path: impl AsRef<Path>) -> Decoder {
+        self.sources.push(Input::File(path.as_ref().to_path_buf()));
+        self
+    }
+
+    /// Adds files to the configuration, in this order (see
+    /// [`Decoder::file`]).
+    pub fn files<P: AsRef<Path>>(mut self, paths: impl IntoIterator<Item = P>) -> Decoder {
+        for path in paths {
+            self.sources.push(Input::File(path.as_ref().to_path_buf()));
+        }
+        self
+    }
+
+    /// Adds text to the configuration; `file_name` names it in
+    /// diagnostics and (unless a syntax is set) chooses the syntax.
+    pub fn text(mut self, text: impl AsRef<[u8]>, file_name: impl Into<String>) -> Decoder {
+        self.sources.push(Input::Text {
+            name: file_name.into().into(),
+            text: text.as_ref().to_vec().into(),
+        });
+        self
+    }
+
+    /// The sources added, borrowed.
+    pub(crate) fn inputs(&self) -> Vec<Input<'_>> {
+        self.sources
+            .iter()
+            .map(|input| match input {
+                Input::Text { name, text } => Input::Text {
+                    name: Cow::Borrowed(&**name),
+                    text: Cow::Borrowed(&**text),
+                },
+                other => other.clone(),
+            })
+            .collect()
+    }
+
+    /// Decodes the sources added ([`Decoder::file`], [`Decoder::files`],
+    /// [`Decoder::text`]) as one configuration: their bodies merged, the
+    /// language blocks pooled, every diagnostic of every file at once,
+    /// file by file in the order given. `Ok` holds the value, the warnings,
+    /// the input variables and the local values.
+    ///
+    /// ```
+    /// use hcl_decode::language::ValueSource;
+    /// use hcl_decode::{Decoder, HclBody, Value};
+    ///
+    /// #[derive(HclBody, Debug)]
+    /// struct Config {
+    ///     name: String,
+    /// }
+    ///
+    /// let decoded = Decoder::new()
+    ///     .variable_blocks()
+    ///     .locals()
+    ///     .input("env", Value::string("prod"))
+    ///     .text("variable \"env\" {}\n", "vars.hcl")
+    ///     .text("locals { name = \"api-${var.env}\" }\nname = local.name\n", "main.hcl")
+    ///     .decode::<Config>()
+    ///     .unwrap();
+    /// assert_eq!(decoded.value.name, "api-prod");
+    /// assert_eq!(decoded.inputs()["env"].source, ValueSource::Input);
+    /// assert_eq!(decoded.locals()["name"], Value::string("api-prod"));
+    /// assert!(decoded.warnings().is_empty());
+    /// ```
+    pub fn decode<T: HclBody>(&self) -> Result<Decoded<T>, Error> {
+        pipeline::run(self, self.inputs(), |body, ctx, diags| {
+            self.decode_step::<T>(body, ctx, diags)
+        })
+    }
+
+    /// Starts a layered decoding of the sources added (see [`Layers`]):
+    /// the language layer has run; each [`Layers::decode`] decodes one
+    /// struct from what is left, and [`Layers::finish`] reports everything.
+    ///
+    /// A file with syntax errors is decoded too, so that
+    /// [`Layers::finish`] reports every mistake at once (as
+    /// [`Decoder::decode`] does); but no layer gets a value from it.
+    /// `Err` only for invalid options (see [`Decoder::literal_only`]).
+    pub fn layers(&self) -> Result<Layers, Error> {
+        pipeline::start(self, self.inputs()).map(Layers::started)
+    }
+
+    /// The decode step of [`Decoder::decode`]: `T` from the body.
+    fn decode_step<T: HclBody>(
+        &self,
+        body: &BodyHandle,
+        ctx: &EvalContext,
+        diags: &mut Diagnostics,
+    ) -> Option<T> {
+        let mut cx = DecodeContext::new(ctx);
+        let partial = T::__PARTIAL || self.mode == Mode::Partial;
+        let (value, _) = decode_struct::<T>(body, None, partial, &mut cx);
+        diags.extend(cx.into_diagnostics());
+        value
+    }
+
+    /// Decodes `inputs` alone (not the sources added).
+    fn decode_inputs<T: HclBody>(&self, inputs: Vec<Input<'_>>) -> Result<T, Error> {
+        pipeline::run(self, inputs, |body, ctx, diags| {
+            self.decode_step::<T>(body, ctx, diags)
+        })
+        .map(Decoded::into_value)
+    }
+
     /// Decodes several files (native or JSON, by name) as one
-    /// configuration: their bodies merged, the language blocks pooled, every
-    /// diagnostic of every file at once, file by file in the order given.
+    /// configuration (see [`Decoder::decode`]); the sources added are not
+    /// among them.
     pub fn decode_files<T: HclBody, P: AsRef<Path>>(
         &self,
         paths: impl IntoIterator<Item = P>,
     ) -> Result<T, Error> {
-        self.decode_files_evaluated(paths).map(|e| e.value)
-    }
-
-    /// [`Decoder::decode_files`], with the input variables, the local values
-    /// and the warnings.
-    pub fn decode_files_evaluated<T: HclBody, P: AsRef<Path>>(
-        &self,
-        paths: impl IntoIterator<Item = P>,
-    ) -> Result<crate::Evaluated<T>, Error> {
-        let ctx = self.eval_context_or_error().map_err(Error::new)?;
-        let files = crate::language::files::Files::read(self, paths);
-        files
-            .decode::<T>(self, &ctx, false)
-            .map(|e| e.map(|(value, _)| value))
-    }
-
-    /// [`Decoder::decode_str`], with the input variables, the local values
-    /// and the warnings.
-    pub fn decode_str_evaluated<T: HclBody>(
-        &self,
-        source: &str,
-        file_name: &str,
-    ) -> Result<crate::Evaluated<T>, Error> {
-        self.decode_evaluated(source.as_bytes(), file_name, false)
-            .map(|e| e.map(|(value, _)| value))
-    }
-
-    /// Starts a layered decoding of several files as one configuration
-    /// (see [`Decoder::decode_files`] and [`Layers`]).
-    pub fn layers_files<P: AsRef<Path>>(
-        &self,
-        paths: impl IntoIterator<Item = P>,
-    ) -> Result<Layers, Error> {
-        let ctx = self.eval_context_or_error().map_err(Error::new)?;
-        Ok(crate::language::files::Files::read(self, paths).layers(self, &ctx))
-    }
-
-    fn decode_evaluated<T: HclBody>(
-        &self,
-        source: &[u8],
-        file_name: &str,
-        partial: bool,
-    ) -> Result<crate::Evaluated<(T, BodyHandle)>, Error> {
-        let ctx = self
-            .eval_context_or_error()
-            .map_err(|d| Error::new(d).with_renderer(renderer(source, file_name)))?;
-        let source = crate::language::files::Source {
-            name: file_name.to_owned(),
-            text: source.to_vec(),
-        };
-        crate::language::files::Files::parse(self, vec![source]).decode::<T>(self, &ctx, partial)
+        let inputs = paths
+            .into_iter()
+            .map(|p| Input::File(p.as_ref().to_path_buf()))
+            .collect();
+        self.decode_inputs(inputs)
     }
 
     /// The evaluation context the options describe; an error for a
@@ -386,7 +446,9 @@ impl Decoder {
         let mut ctx = match &self.base {
             _ if literal => EvalContext::literal_only(),
             Some(base) => base.new_child(),
-            None => EvalContext::new(),
+            // The library's table, shared: the decoder's own functions
+            // and variables go in a child.
+            None => EvalContext::with_functions(self.library.table()).new_child(),
         };
         if let Some(semantics) = self
             .semantics
@@ -406,16 +468,16 @@ impl Decoder {
                 }
             }
         }
-        if !literal {
+        if !literal && self.base.is_some() {
             // The library is the lowest layer: a base context's functions
             // and the decoder's own override it.
-            for (name, function) in self.library.functions() {
+            for (name, function) in self.library.table().iter() {
                 let shadowed = self
                     .base
                     .as_ref()
-                    .is_some_and(|b| b.function(&name).is_some());
+                    .is_some_and(|b| b.function(name).is_some());
                 if !shadowed {
-                    ctx.declare_function(name, function)?;
+                    ctx.declare_function(name.clone(), function.clone())?;
                 }
             }
             // A call to a function the library leaves out says how to
@@ -443,15 +505,17 @@ impl Decoder {
     }
 
     /// Parses text into a body, in the syntax its name implies (or the
-    /// one set). `Err` holds the syntax errors.
+    /// one set). `Err` holds the syntax errors. [`Decoder::decode_body`]
+    /// shows its diagnostics with this text.
     pub fn parse_slice(&self, source: &[u8], file_name: &str) -> Result<BodyHandle, Error> {
         let parsed = self.parse_recovering(source, file_name);
         if parsed.diags.has_errors() {
             let mut diags = parsed.diags;
             diags.sort_by_source();
-            return Err(Error::new(diags).with_renderer(renderer(source, file_name)));
+            return Err(Error::new(diags)
+                .with_source(file_name, String::from_utf8_lossy(source).into_owned()));
         }
-        Ok(parsed.body)
+        Ok(parsed.body.with_source(file_name, source))
     }
 
     /// Parses, keeping the tree the parser recovered from syntax errors.
@@ -468,15 +532,16 @@ impl Decoder {
     }
 
     /// Decodes text into `T`; `file_name` names the file in diagnostics and
-    /// (unless a syntax is set) chooses the syntax.
+    /// (unless a syntax is set) chooses the syntax. The sources added are
+    /// not decoded: this is [`Decoder::text`] then [`Decoder::decode`],
+    /// the warnings dropped.
     ///
     /// Every mistake of the file is reported at once, in source order:
     /// syntax errors, and the decoding errors of the tree the parser
     /// recovered, except those the syntax errors already explain (an
     /// attribute whose text is broken is not reported again as a wrong
     /// value, an item in text the parser skipped is not reported missing).
-    /// A file with a syntax error never decodes. Warnings do not make the
-    /// decoding fail; [`Decoder::decode_str_with_warnings`] returns them.
+    /// A file with a syntax error never decodes.
     ///
     /// ```
     /// use hcl_decode::HclBody;
@@ -513,151 +578,20 @@ impl Decoder {
 
     /// [`Decoder::decode_str`] for bytes.
     pub fn decode_slice<T: HclBody>(&self, source: &[u8], file_name: &str) -> Result<T, Error> {
-        self.decode_slice_with_warnings(source, file_name)
-            .map(|d| d.value)
+        self.decode_inputs(vec![Input::Text {
+            name: Cow::Borrowed(file_name),
+            text: Cow::Borrowed(source),
+        }])
     }
 
-    /// Reads and decodes a file.
+    /// Reads and decodes a file (the sources added are not decoded).
     pub fn decode_file<T: HclBody>(&self, path: impl AsRef<Path>) -> Result<T, Error> {
-        self.decode_file_with_warnings(path).map(|d| d.value)
+        self.decode_inputs(vec![Input::File(path.as_ref().to_path_buf())])
     }
 
-    /// [`Decoder::decode_str`], and the warnings found on the way.
-    ///
-    /// ```
-    /// use hcl_decode::{Decoder, HclBody};
-    ///
-    /// #[derive(HclBody, Debug)]
-    /// struct Config {
-    ///     name: String,
-    /// }
-    ///
-    /// let decoded = Decoder::new()
-    ///     .decode_str_with_warnings::<Config>("name = \"api\"\n", "app.hcl")
-    ///     .unwrap();
-    /// assert_eq!(decoded.value.name, "api");
-    /// assert!(decoded.warnings.is_empty());
-    /// ```
-    pub fn decode_str_with_warnings<T: HclBody>(
-        &self,
-        source: &str,
-        file_name: &str,
-    ) -> Result<Decoded<T>, Error> {
-        self.decode_slice_with_warnings(source.as_bytes(), file_name)
-    }
-
-    /// [`Decoder::decode_slice`], and the warnings found on the way.
-    pub fn decode_slice_with_warnings<T: HclBody>(
-        &self,
-        source: &[u8],
-        file_name: &str,
-    ) -> Result<Decoded<T>, Error> {
-        self.decode_source(source, file_name, false)
-            .map(|d| d.map(|(value, _)| value))
-    }
-
-    /// [`Decoder::decode_file`], and the warnings found on the way.
-    pub fn decode_file_with_warnings<T: HclBody>(
-        &self,
-        path: impl AsRef<Path>,
-    ) -> Result<Decoded<T>, Error> {
-        let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        self.decode_slice_with_warnings(&bytes, &path.to_string_lossy())
-    }
-
-    /// Decodes text into `T` by partial processing of the top-level body
-    /// (whatever the [`Mode`]), and returns the remaining body: what `T`
-    /// does not name, which is no error here (hand it to another layer,
-    /// or report it with [`layered::unconsumed`](crate::layered::unconsumed)).
-    pub fn decode_partial_str<T: HclBody>(
-        &self,
-        source: &str,
-        file_name: &str,
-    ) -> Result<(T, BodyHandle), Error> {
-        self.decode_source(source.as_bytes(), file_name, true)
-            .map(|d| d.value)
-    }
-
-    /// Parses (keeping the recovered tree) and decodes.
-    fn decode_source<T: HclBody>(
-        &self,
-        source: &[u8],
-        file_name: &str,
-        partial: bool,
-    ) -> Result<Decoded<(T, BodyHandle)>, Error> {
-        self.decode_evaluated(source, file_name, partial)
-            .map(|e| Decoded {
-                value: e.value,
-                warnings: e.warnings,
-                renderer: e.renderer,
-            })
-    }
-
-    /// Decodes a body: the value (with the remaining body) if it could be
-    /// built, and every diagnostic, in source order. `partial` forces
-    /// partial processing of the top-level body.
-    fn decode_in<T: HclBody>(
-        &self,
-        body: &BodyHandle,
-        ctx: &EvalContext,
-        partial: bool,
-    ) -> (Option<(T, BodyHandle)>, Diagnostics) {
-        let prepared = crate::language::prepare(&self.language, body, ctx);
-        let (value, diags) = self.decode_plain::<T>(&prepared.body, &prepared.ctx, partial);
-        let mut diags = prepared.combine(diags, &|_| None);
-        diags.sort_by_source();
-        (value, diags)
-    }
-
-    /// Decodes a body without the language layer.
-    pub(crate) fn decode_plain<T: HclBody>(
-        &self,
-        body: &BodyHandle,
-        ctx: &EvalContext,
-        partial: bool,
-    ) -> (Option<(T, BodyHandle)>, Diagnostics) {
-        let mut cx = DecodeContext::new(ctx);
-        let partial = partial || T::__PARTIAL || self.mode == Mode::Partial;
-        let (value, rest) = decode_struct::<T>(body, None, partial, &mut cx);
-        let diags = cx.into_diagnostics();
-        let value = value.map(|v| {
-            let rest = rest.unwrap_or_else(|| body.partial_content(&T::schema()).1);
-            (v, rest)
-        });
-        (value, diags)
-    }
-
-    /// Decodes a parsed body into `T`; `Err` holds every diagnostic, in
-    /// source order.
-    pub fn decode_body<T: HclBody>(&self, body: &BodyHandle) -> Result<T, Diagnostics> {
-        let ctx = self.eval_context_or_error()?;
-        match self.decode_in::<T>(body, &ctx, false) {
-            (Some((value, _)), diags) if !diags.has_errors() => Ok(value),
-            (_, diags) => Err(diags),
-        }
-    }
-
-    /// [`Decoder::decode_body`], and the warnings found on the way (the
-    /// [`Decoded`] has no source text to show them with).
-    pub fn decode_body_with_warnings<T: HclBody>(
-        &self,
-        body: &BodyHandle,
-    ) -> Result<Decoded<T>, Diagnostics> {
-        let ctx = self.eval_context_or_error()?;
-        match self.decode_in::<T>(body, &ctx, false) {
-            (Some((value, _)), warnings) if !warnings.has_errors() => Ok(Decoded {
-                value,
-                warnings,
-                renderer: Renderer::new(),
-            }),
-            (_, diags) => Err(diags),
-        }
-    }
-
-    /// Decodes a parsed body into `T` by partial processing (whatever the
-    /// [`Mode`]) and returns the remaining body: what `T` does not name,
-    /// which is no error here (see [`Decoder::decode_partial_str`]).
+    /// Decodes a parsed body into `T`, with the language layer as for text
+    /// (the sources added are not decoded); a body from
+    /// [`Decoder::parse_slice`] shows its diagnostics with its text.
     ///
     /// ```
     /// use hcl_decode::prelude::*;
@@ -669,93 +603,86 @@ impl Decoder {
     ///
     /// let decoder = Decoder::new();
     /// let body = decoder.parse_slice(b"name = \"api\"\nplugin = 1\n", "a.hcl").unwrap();
-    /// let (core, rest) = decoder.decode_body_partial::<Core>(&body).unwrap();
+    /// let err = decoder.decode_body::<Core>(&body).unwrap_err();
+    /// assert!(err.to_string().starts_with("Error: Unsupported argument\n\n  on a.hcl line 2:"));
+    /// // Partial processing leaves `plugin` alone.
+    /// let core: Core = decoder.clone().partial().decode_body(&body).unwrap();
     /// assert_eq!(core.name, "api");
-    /// assert_eq!(rest.just_attributes().0.keys().collect::<Vec<_>>(), ["plugin"]);
-    /// // `decode_body` is exhaustive (by default): `plugin` is an error there.
-    /// assert!(decoder.decode_body::<Core>(&body).is_err());
     /// ```
-    pub fn decode_body_partial<T: HclBody>(
-        &self,
-        body: &BodyHandle,
-    ) -> Result<(T, BodyHandle), Diagnostics> {
-        let ctx = self.eval_context_or_error()?;
-        match self.decode_in::<T>(body, &ctx, true) {
-            (Some(value), diags) if !diags.has_errors() => Ok(value),
-            (_, diags) => Err(diags),
-        }
-    }
-
-    /// Parses text and starts a layered decoding of it (see [`Layers`]),
-    /// with this decoder's evaluation context.
-    ///
-    /// A file with syntax errors is decoded too, so that
-    /// [`Layers::finish`] reports every mistake at once (as
-    /// [`Decoder::decode_str`] does); but no layer gets a value from it.
-    /// `Err` only for invalid options (see [`Decoder::literal_only`]).
-    pub fn layers_str(&self, source: &str, file_name: &str) -> Result<Layers, Error> {
-        self.layers_slice(source.as_bytes(), file_name)
-    }
-
-    /// Reads a file and starts a layered decoding of it; `Err` if it
-    /// cannot be read.
-    pub fn layers_file(&self, path: impl AsRef<Path>) -> Result<Layers, Error> {
-        let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        self.layers_slice(&bytes, &path.to_string_lossy())
-    }
-
-    fn layers_slice(&self, source: &[u8], file_name: &str) -> Result<Layers, Error> {
-        let ctx = self
-            .eval_context_or_error()
-            .map_err(|d| Error::new(d).with_renderer(renderer(source, file_name)))?;
-        let source = crate::language::files::Source {
-            name: file_name.to_owned(),
-            text: source.to_vec(),
-        };
-        Ok(crate::language::files::Files::parse(self, vec![source]).layers(self, &ctx))
+    pub fn decode_body<T: HclBody>(&self, body: &BodyHandle) -> Result<T, Error> {
+        self.decode_inputs(vec![Input::Body(body.clone())])
     }
 }
 
-/// A renderer that knows the text of one file.
-fn renderer(source: &[u8], file_name: &str) -> Renderer {
-    let mut renderer = Renderer::new();
-    renderer.add_source(file_name, String::from_utf8_lossy(source).into_owned());
-    renderer
-}
-
-/// A decoded value, and the warnings found while decoding it (in source
-/// order; errors would have made the decoding fail).
+/// A decoded value, with what decoding it found: the warnings (in their
+/// final form; errors would have made the decoding fail), the input
+/// variables and the local values (for the application's own use, e.g.
+/// printing a plan).
 ///
-/// Returned by [`Decoder::decode_str_with_warnings`] and its siblings.
-/// `render_warnings` shows the warnings with their source lines, as
-/// [`Error`]'s `Display` shows errors.
-#[derive(Clone, Debug)]
+/// Returned by [`Decoder::decode`]. `Debug` shows sensitive values (a
+/// sensitive variable's, a sensitive local's) as `(sensitive value)`.
+#[derive(Clone)]
 pub struct Decoded<T> {
     /// The value.
     pub value: T,
-    /// The warnings, in source order.
-    pub warnings: Diagnostics,
-    renderer: Renderer,
+    pub(crate) warnings: Warnings,
+    pub(crate) computed: Computed,
 }
 
 impl<T> Decoded<T> {
-    /// The value, dropping the warnings.
+    /// The value, dropping the rest.
     pub fn into_value(self) -> T {
         self.value
     }
 
-    /// The warnings rendered with their source lines (empty when there is
-    /// none).
-    pub fn render_warnings(&self) -> String {
-        self.renderer.render(&self.warnings).trim_end().to_owned()
+    /// The warnings, in source order, rendered as [`Error`] renders
+    /// errors.
+    pub fn warnings(&self) -> &Warnings {
+        &self.warnings
     }
 
-    fn map<U>(self, f: impl FnOnce(T) -> U) -> Decoded<U> {
-        Decoded {
-            value: f(self.value),
-            warnings: self.warnings,
-            renderer: self.renderer,
+    /// The input variables ([`Decoder::variable_blocks`]), by name, each
+    /// with its value and where the value came from.
+    pub fn inputs(&self) -> &BTreeMap<String, InputVariable> {
+        &self.computed.inputs
+    }
+
+    /// The local values ([`Decoder::locals`]), by name, the sensitive ones
+    /// included.
+    pub fn locals(&self) -> &BTreeMap<String, Value> {
+        &self.computed.locals
+    }
+
+    /// The names of the sensitive locals: those derived from a sensitive
+    /// variable (directly or through other locals). Their values never
+    /// appear in a diagnostic.
+    pub fn sensitive_locals(&self) -> &BTreeSet<String> {
+        &self.computed.sensitive_locals
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Decoded<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        struct Locals<'a>(&'a Computed);
+        impl std::fmt::Debug for Locals<'_> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                let mut map = f.debug_map();
+                for (name, value) in &self.0.locals {
+                    if self.0.sensitive_locals.contains(name) {
+                        map.entry(name, &format_args!("(sensitive value)"));
+                    } else {
+                        map.entry(name, value);
+                    }
+                }
+                map.finish()
+            }
         }
+        f.debug_struct("Decoded")
+            .field("value", &self.value)
+            .field("warnings", &self.warnings)
+            .field("inputs", &self.computed.inputs)
+            .field("locals", &Locals(&self.computed))
+            .field("sensitive_locals", &self.computed.sensitive_locals)
+            .finish()
     }
 }

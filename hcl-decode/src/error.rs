@@ -6,8 +6,11 @@ use std::fmt;
 use std::sync::Arc;
 
 use hcl_core::convert::ConversionError;
+
+use crate::render::Report;
 use hcl_core::{
-    Diagnostic, Diagnostics, DynExpression, EvalContext, Path, PathStep, Range, Renderer,
+    Diagnostic, DiagnosticKind, Diagnostics, DynExpression, EvalContext, Path, PathStep, Range,
+    Renderer,
 };
 
 /// The summary of a value whose type does not convert.
@@ -59,6 +62,8 @@ struct Inner {
     verbatim: bool,
     /// A sentence after the detail's own ("Did you mean …?").
     hint: Option<String>,
+    /// The diagnostic's kind, for code that recognises it.
+    kind: Option<DiagnosticKind>,
 }
 
 impl FromValueError {
@@ -78,6 +83,7 @@ impl FromValueError {
             subject: None,
             verbatim: false,
             hint: None,
+            kind: None,
         })
     }
 
@@ -91,6 +97,7 @@ impl FromValueError {
             subject: None,
             verbatim: false,
             hint: None,
+            kind: None,
         })
     }
 
@@ -101,7 +108,9 @@ impl FromValueError {
 
     /// The error for a value that is not known yet.
     pub fn unknown() -> FromValueError {
-        FromValueError::new("the value is not known yet")
+        let mut e = FromValueError::new("the value is not known yet");
+        e.inner.kind = Some(DiagnosticKind::UnknownValue);
+        e
     }
 
     /// Sets the summary.
@@ -192,6 +201,7 @@ impl FromValueError {
         let mut d = Diagnostic::error(self.inner.summary.clone())
             .with_detail(detail)
             .with_subject(subject.clone());
+        d.kind = self.inner.kind;
         if subject != whole && subject.filename == whole.filename {
             d = d.with_context(whole);
         }
@@ -242,6 +252,7 @@ impl From<Diagnostic> for FromValueError {
             subject: d.subject,
             verbatim: true,
             hint: None,
+            kind: d.kind,
         })
     }
 }
@@ -322,8 +333,7 @@ pub(crate) fn element_range(expr: &DynExpression, path: &Path) -> Option<Range> 
 /// diagnostics as data.
 #[derive(Clone)]
 pub struct Error {
-    diagnostics: Diagnostics,
-    renderer: Renderer,
+    report: Report,
     io: Option<Arc<std::io::Error>>,
 }
 
@@ -331,8 +341,7 @@ impl Error {
     /// An error made of these diagnostics, with no source text to show.
     pub fn new(diagnostics: Diagnostics) -> Error {
         Error {
-            diagnostics,
-            renderer: Renderer::new(),
+            report: Report::new(diagnostics, Renderer::new()),
             io: None,
         }
     }
@@ -344,8 +353,7 @@ impl Error {
             path.display().to_string()
         ));
         Error {
-            diagnostics: d.into(),
-            renderer: Renderer::new(),
+            report: Report::new(d.into(), Renderer::new()),
             io: Some(Arc::new(error)),
         }
     }
@@ -355,8 +363,7 @@ impl Error {
         let d = Diagnostic::error("Failed to write output")
             .with_detail(format!("The output could not be written: {error}."));
         Error {
-            diagnostics: d.into(),
-            renderer: Renderer::new(),
+            report: Report::new(d.into(), Renderer::new()),
             io: Some(Arc::new(error)),
         }
     }
@@ -367,39 +374,31 @@ impl Error {
         filename: impl Into<Arc<str>>,
         text: impl Into<Arc<str>>,
     ) -> Error {
-        self.renderer.add_source(filename, text);
+        self.report.renderer.add_source(filename, text);
         self
     }
 
-    pub(crate) fn with_renderer(mut self, renderer: Renderer) -> Error {
-        self.renderer = renderer;
+    pub(crate) fn from_report(report: Report) -> Error {
+        Error { report, io: None }
+    }
+
+    /// The I/O error behind this one (a file that could not be read).
+    pub(crate) fn io_error(&self) -> Option<Arc<std::io::Error>> {
+        self.io.clone()
+    }
+
+    /// The same, its `source` this I/O error.
+    pub(crate) fn with_io_error(mut self, io: Option<Arc<std::io::Error>>) -> Error {
+        self.io = io;
         self
     }
 
-    /// The diagnostics (errors and warnings), in source order.
-    pub fn diagnostics(&self) -> &Diagnostics {
-        &self.diagnostics
+    pub(crate) fn report(&self) -> &Report {
+        &self.report
     }
 
-    /// The diagnostics, by value.
-    pub fn into_diagnostics(self) -> Diagnostics {
-        self.diagnostics
-    }
-
-    /// The renderer `Display` uses: it knows the source text of the files
-    /// decoded (for the colour renderer, JSON or miette; see
-    /// [`crate::render`]).
-    pub fn renderer(&self) -> &Renderer {
-        &self.renderer
-    }
-}
-
-/// Every diagnostic rendered with its source lines, as HCL tools print
-/// them (without the final blank line).
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = self.renderer.render(&self.diagnostics);
-        f.write_str(text.trim_end())
+    pub(crate) fn into_report(self) -> Report {
+        self.report
     }
 }
 
@@ -410,18 +409,11 @@ impl fmt::Debug for Error {
         if f.alternate() {
             return f
                 .debug_struct("Error")
-                .field("diagnostics", &self.diagnostics)
+                .field("diagnostics", &self.report.diagnostics)
                 .field("io", &self.io)
                 .finish_non_exhaustive();
         }
-        let errors = self.diagnostics.errors().count();
-        let warnings = self.diagnostics.len() - errors;
-        let plural = |n: usize| if n == 1 { "" } else { "s" };
-        write!(f, "{errors} error{}", plural(errors))?;
-        if warnings > 0 {
-            write!(f, " and {warnings} warning{}", plural(warnings))?;
-        }
-        write!(f, "\n\n{self}")
+        self.report.fmt_counted(f)
     }
 }
 
@@ -436,5 +428,70 @@ impl std::error::Error for Error {
 impl From<Diagnostics> for Error {
     fn from(diagnostics: Diagnostics) -> Error {
         Error::new(diagnostics)
+    }
+}
+
+/// The warnings of a successful decoding, in their final form (source
+/// order, sensitive values masked), with the source text to show them:
+/// the same renderings as [`Error`] (`Display` with severity and source
+/// lines, `render_color`, `to_json`, `into_miette`).
+///
+/// ```
+/// use hcl_decode::{Decoder, HclBody, Value};
+///
+/// #[derive(HclBody, Debug)]
+/// struct Config {
+///     tags: Value,
+/// }
+///
+/// // An empty object where a map was meant: the two rule sets part.
+/// let decoded = Decoder::new()
+///     .text("tags = false ? { name = \"n\" } : {}\n", "c.hcl")
+///     .decode::<Config>()
+///     .unwrap();
+/// let warnings = decoded.warnings();
+/// assert_eq!(warnings.diagnostics().len(), 1);
+/// assert!(warnings.to_string().starts_with("Warning: Result differs from HashiCorp's HCL\n\n  on c.hcl line 1:"));
+/// assert!(format!("{warnings:?}").starts_with("1 warning\n\nWarning: "));
+/// ```
+#[derive(Clone, Default)]
+pub struct Warnings {
+    report: Report,
+}
+
+impl Warnings {
+    pub(crate) fn from_report(report: Report) -> Warnings {
+        Warnings { report }
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.report.diagnostics.is_empty()
+    }
+
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.report.diagnostics.len()
+    }
+
+    pub(crate) fn report(&self) -> &Report {
+        &self.report
+    }
+
+    pub(crate) fn into_report(self) -> Report {
+        self.report
+    }
+}
+
+/// A count, then the warnings rendered (`{:#?}`: the warnings as data).
+impl fmt::Debug for Warnings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return f
+                .debug_struct("Warnings")
+                .field("diagnostics", &self.report.diagnostics)
+                .finish_non_exhaustive();
+        }
+        self.report.fmt_counted(f)
     }
 }

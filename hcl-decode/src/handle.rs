@@ -39,17 +39,39 @@ use crate::target::{FromValue, decode_value};
 /// assert_eq!(attributes.keys().collect::<Vec<_>>(), ["replicas"]);
 /// ```
 #[derive(Clone)]
-pub struct BodyHandle(DynBody);
+pub struct BodyHandle(DynBody, Option<Arc<SourceText>>);
+
+/// The text a top-level body was parsed from
+/// ([`Decoder::parse_slice`](crate::Decoder::parse_slice)), so that
+/// decoding it shows the diagnostics as decoding the text does.
+pub(crate) struct SourceText {
+    pub(crate) name: String,
+    pub(crate) text: Vec<u8>,
+}
 
 impl BodyHandle {
     /// A handle to a body.
     pub fn new(body: impl hcl_core::Body + 'static) -> BodyHandle {
-        BodyHandle(Arc::new(body))
+        BodyHandle(Arc::new(body), None)
     }
 
     /// A handle to a shared body.
     pub fn from_dyn(body: DynBody) -> BodyHandle {
-        BodyHandle(body)
+        BodyHandle(body, None)
+    }
+
+    /// The body, remembering the text it was parsed from.
+    pub(crate) fn with_source(mut self, name: &str, text: &[u8]) -> BodyHandle {
+        self.1 = Some(Arc::new(SourceText {
+            name: name.to_owned(),
+            text: text.to_vec(),
+        }));
+        self
+    }
+
+    /// The text the body was parsed from, if known.
+    pub(crate) fn source(&self) -> Option<&SourceText> {
+        self.1.as_deref()
     }
 
     /// The shared body.
@@ -71,7 +93,7 @@ impl BodyHandle {
     /// the schema names and the remaining body.
     pub fn partial_content(&self, schema: &BodySchema) -> (BodyContent, BodyHandle, Diagnostics) {
         let (content, rest, diags) = self.0.partial_content(schema);
-        (content, BodyHandle(rest), diags)
+        (content, BodyHandle(rest, None), diags)
     }
 
     /// Dynamic-attributes processing ([`hcl_core::Body::just_attributes`]).
@@ -115,7 +137,7 @@ impl fmt::Debug for BodyHandle {
 
 impl From<DynBody> for BodyHandle {
     fn from(body: DynBody) -> BodyHandle {
-        BodyHandle(body)
+        BodyHandle(body, None)
     }
 }
 

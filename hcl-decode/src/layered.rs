@@ -27,7 +27,7 @@
 //! }
 //!
 //! let src = "name = \"api\"\nmetrics_port = 9100\nmetrics_prot = 1\n";
-//! let mut layers = Decoder::new().layers_str(src, "app.hcl").unwrap();
+//! let mut layers = Decoder::new().text(src, "app.hcl").layers().unwrap();
 //! let app: Option<App> = layers.decode();
 //! let metrics: Option<Metrics> = layers.decode();
 //! assert_eq!(app.unwrap().name, "api");
@@ -43,69 +43,69 @@
 //! ```
 
 use hcl_core::body::{AttributeSchema, BodySchema};
-use hcl_core::{Diagnostics, EvalContext, Renderer};
+use hcl_core::{Diagnostics, EvalContext};
 
 use crate::decode::{Content, DecodeContext, HclBody};
-use crate::error::Error;
+use crate::error::{Error, Warnings};
 use crate::handle::BodyHandle;
-use crate::syntax::Damage;
+use crate::pipeline::Finish;
 
-/// A layered decoding of one body: each [`Layers::decode`] takes the
-/// attributes and blocks its struct names from what is left;
+/// A layered decoding of one configuration, made by
+/// [`Decoder::layers`](crate::Decoder::layers): each [`Layers::decode`]
+/// takes the attributes and blocks its struct names from what is left;
 /// [`Layers::finish`] reports what is left over, and every diagnostic of
-/// every layer.
-#[derive(Debug)]
+/// every layer, in the final form the decoder's other entry points give
+/// them.
 pub struct Layers {
     rest: BodyHandle,
     ctx: EvalContext,
     schemas: Vec<BodySchema>,
     diags: Diagnostics,
-    renderer: Renderer,
-    /// The file's syntax diagnostics, and what its errors damaged.
-    syntax: Diagnostics,
-    damage: Damage,
-    /// The language layer had errors: a "not known yet" error is derived.
-    derived_unknowns: bool,
+    /// A source has syntax errors: no layer gets a value.
+    syntax_errors: bool,
+    finish: Finish<'static>,
+}
+
+impl std::fmt::Debug for Layers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Layers")
+            .field("rest", &self.rest)
+            .field("layers", &self.schemas.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Layers {
-    /// Starts with a whole body, evaluating expressions in `ctx`.
+    /// Starts with a whole body, evaluating expressions in `ctx` (no
+    /// source text: see [`Layers::with_source`]).
     pub fn new(body: BodyHandle, ctx: EvalContext) -> Layers {
         Layers {
             rest: body,
             ctx,
             schemas: Vec::new(),
             diags: Diagnostics::new(),
-            renderer: Renderer::new(),
-            syntax: Diagnostics::new(),
-            damage: Damage::none(),
-            derived_unknowns: false,
+            syntax_errors: false,
+            finish: Finish::default(),
         }
     }
 
-    pub(crate) fn with_renderer(mut self, renderer: Renderer) -> Layers {
-        self.renderer = renderer;
-        self
-    }
-
-    /// The body was recovered from a file with these syntax diagnostics.
-    pub(crate) fn with_syntax(mut self, syntax: Diagnostics, damage: Damage) -> Layers {
-        self.syntax = syntax;
-        self.damage = damage;
-        self
-    }
-
-    /// The language layer's diagnostics, and whether it failed somewhere.
-    pub(crate) fn with_language(mut self, diags: Diagnostics, failed: bool) -> Layers {
-        self.diags.extend(diags);
-        self.derived_unknowns = failed;
-        self
+    /// The layers of a configuration that the pipeline brought up to the
+    /// decode step.
+    pub(crate) fn started(started: crate::pipeline::Started<'_>) -> Layers {
+        Layers {
+            rest: started.body,
+            ctx: started.ctx,
+            schemas: Vec::new(),
+            diags: Diagnostics::new(),
+            syntax_errors: started.syntax_errors,
+            finish: started.finish.into_owned(),
+        }
     }
 
     /// Registers a file's text, to show its lines in [`Layers::finish`]'s
     /// error.
     pub fn with_source(mut self, file_name: &str, text: &str) -> Layers {
-        self.renderer.add_source(file_name, text);
+        self.finish.add_source(file_name, text);
         self
     }
 
@@ -113,15 +113,15 @@ impl Layers {
     /// are taken (and hidden from later layers); a `remain` field of `T`
     /// sees what is left after it. `None` if `T` could not be decoded (the
     /// diagnostics are kept for [`Layers::finish`]), and always `None` for
-    /// a file with syntax errors (its layers are decoded all the same, so
-    /// that `finish` reports every mistake).
+    /// a configuration with syntax errors (its layers are decoded all the
+    /// same, so that `finish` reports every mistake).
     pub fn decode<T: HclBody>(&mut self) -> Option<T> {
         let mut cx = DecodeContext::new(&self.ctx);
         let (value, rest) = decode_partial::<T>(&self.rest, &mut cx);
         self.diags.extend(cx.into_diagnostics());
         self.schemas.push(T::schema());
         self.rest = rest;
-        if self.syntax.has_errors() {
+        if self.syntax_errors {
             return None;
         }
         value
@@ -132,33 +132,20 @@ impl Layers {
         &self.rest
     }
 
-    /// The diagnostics of the layers so far (the warnings among them
-    /// included), in the order the layers found them; the file's syntax
-    /// diagnostics are not among them.
-    pub fn diagnostics(&self) -> &Diagnostics {
-        &self.diags
-    }
-
     /// Ends the decoding: every attribute and block that no layer consumed
-    /// is an error (once, with a suggestion from every layer's schema),
-    /// added to the layers' diagnostics and the file's syntax errors (less
-    /// what those explain, as [`Decoder::decode_str`](crate::Decoder::decode_str)
-    /// does); `Err` if there is any error, with all diagnostics in source
-    /// order. `Ok` holds the warnings.
-    pub fn finish(self) -> Result<Diagnostics, Error> {
+    /// is an error (once, with a suggestion from every layer's schema);
+    /// with the layers' diagnostics, the syntax errors and the language
+    /// layer's, each in its final form (as
+    /// [`Decoder::decode`](crate::Decoder::decode) gives them). `Err` if
+    /// there is any error; `Ok` holds the warnings.
+    pub fn finish(self) -> Result<Warnings, Error> {
         let mut diags = self.diags;
         diags.extend(unconsumed(&self.rest, &self.schemas));
-        if self.derived_unknowns {
-            diags = diags
-                .into_iter()
-                .filter(|d| !d.detail.contains("the value is not known yet"))
-                .collect();
-        }
-        let diags = self.damage.merge(&self.syntax, diags);
-        if diags.has_errors() {
-            Err(Error::new(diags).with_renderer(self.renderer))
+        let report = self.finish.finish(diags);
+        if report.diagnostics.has_errors() || self.syntax_errors {
+            Err(Error::from_report(report).with_io_error(self.finish.io_error()))
         } else {
-            Ok(diags)
+            Ok(Warnings::from_report(report))
         }
     }
 }
@@ -171,7 +158,9 @@ pub fn decode_partial<T: HclBody>(
     cx: &mut DecodeContext<'_>,
 ) -> (Option<T>, BodyHandle) {
     let (content, rest, diags) = body.partial_content(&T::schema());
-    let failed = diags.errors().any(|d| d.summary == "Invalid body schema");
+    let failed = diags
+        .errors()
+        .any(|d| d.is(hcl_core::DiagnosticKind::InvalidSchema));
     cx.extend(diags);
     if failed {
         return (None, rest);

@@ -6,7 +6,7 @@
 //! error a custom conversion returns ([`FromValueError`]); the handles a
 //! field may hold ([`BodyHandle`], [`ExpressionHandle`], [`Range`]); the
 //! [`Decoder`] with its options and results ([`Decoded`], [`Mode`],
-//! [`Syntax`], [`Layers`], [`Error`]); and the core's vocabulary that
+//! [`Syntax`], [`Layers`], [`Error`], [`Warnings`]); and the core's vocabulary that
 //! appears in those signatures ([`Value`], [`Type`], [`Diagnostic`],
 //! [`Diagnostics`], [`EvalContext`], [`Function`], [`Parameter`]); and for
 //! writing, the derives and traits [`ToHcl`] and [`ToValue`] with
@@ -39,8 +39,10 @@
 
 #[cfg(feature = "serde")]
 pub use crate::Serde;
+pub use crate::layered::Layers;
 pub use crate::{
     BodyHandle, Decoded, Decoder, Diagnostic, Diagnostics, Error, EvalContext, ExpressionHandle,
-    FromBody, FromExpression, FromValue, FromValueError, Function, HclBlocks, HclBody, Layers,
-    Mode, Parameter, Range, Syntax, ToHcl, ToValue, Type, Validator, Value, to_string, to_writer,
+    FromBody, FromExpression, FromValue, FromValueError, Function, HclBlocks, HclBody, Mode,
+    Parameter, Range, Syntax, ToHcl, ToValue, Type, Validator, Value, Warnings, to_string,
+    to_writer,
 };

@@ -584,6 +584,7 @@ pub fn label_enum_without_block(
 ) {
     cx.push(
         Diagnostic::error("Missing block label")
+            .with_kind(hcl_core::DiagnosticKind::MissingItem)
             .with_detail(format!(
                 "A {enum_name} is chosen by the first label of a block; a body alone cannot be decoded into it."
             ))

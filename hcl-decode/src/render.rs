@@ -7,7 +7,7 @@
 //! | plain text, with source lines | `err.to_string()` | |
 //! | standard error, coloured when it is a terminal and `NO_COLOR` is unset | [`Error::eprint`] | `color` (else plain) |
 //! | colours, on or off | `Error::render_color` | `color` |
-//! | JSON, `{"diagnostics": [...]}` | [`Error::to_json`]; `serde::Serialize` for [`Diagnostics`](crate::Diagnostics) | (`serde` for `Serialize`) |
+//! | JSON, `{"diagnostics": [...]}` | [`Error::to_json`]; `serde::Serialize` for [`Diagnostics`] | (`serde` for `Serialize`) |
 //! | miette | `Error::into_miette` → `MietteReport` | `miette` |
 //!
 //! ```
@@ -24,51 +24,144 @@
 //! assert!(json.contains("\"filename\": \"app.hcl\""));
 //! ```
 
-use crate::error::Error;
+use std::fmt;
 
-impl Error {
-    /// The diagnostics as JSON in the shape `hcldec --diags=json` writes
-    /// (see `hcl_core::Diagnostics::to_json`).
-    pub fn to_json(&self) -> String {
-        self.diagnostics().to_json()
+use hcl_core::{Diagnostics, Renderer};
+
+use crate::error::{Error, Warnings};
+
+/// Diagnostics in their final form and the (masked) source text to show
+/// them with: what an [`Error`] and a [`Warnings`] hold, and the one home
+/// of every rendering of them.
+#[derive(Clone, Default)]
+pub(crate) struct Report {
+    pub(crate) diagnostics: Diagnostics,
+    pub(crate) renderer: Renderer,
+}
+
+impl Report {
+    pub(crate) fn new(diagnostics: Diagnostics, renderer: Renderer) -> Report {
+        Report {
+            diagnostics,
+            renderer,
+        }
     }
 
-    /// Writes the diagnostics to standard error, with their source lines:
-    /// in colour (feature `color`) when standard error is a terminal and
-    /// `NO_COLOR` is unset or empty, else as plain text.
-    pub fn eprint(&self) {
+    /// Plain text, with source lines, without the final blank line.
+    fn plain(&self) -> String {
+        self.renderer
+            .render(&self.diagnostics)
+            .trim_end()
+            .to_owned()
+    }
+
+    fn to_json(&self) -> String {
+        self.diagnostics.to_json()
+    }
+
+    fn eprint(&self) {
         #[cfg(feature = "color")]
-        let text = hcl_core::ColorRenderer::for_stream(self.renderer(), &std::io::stderr())
-            .render(self.diagnostics());
+        let text =
+            hcl_core::ColorRenderer::for_stream(&self.renderer, &std::io::stderr())
+                .render(&self.diagnostics);
         #[cfg(not(feature = "color"))]
-        let text = self.renderer().render(self.diagnostics());
+        let text = self.renderer.render(&self.diagnostics);
         eprint!("{text}");
     }
 
-    /// The diagnostics rendered as `Display` renders them, with ANSI
-    /// colours when `colors` is true (see [`hcl_core::render_color`]).
-    ///
-    /// ```
-    /// use hcl_decode::prelude::*;
-    ///
-    /// #[derive(HclBody, Debug)]
-    /// struct Config {
-    ///     port: u16,
-    /// }
-    ///
-    /// let err = hcl_decode::from_str::<Config>("port = 70000\n", "app.hcl").unwrap_err();
-    /// let text = err.render_color(true);
-    /// assert!(text.starts_with("\x1b[1;31mError\x1b[0m: \x1b[1mInvalid attribute value\x1b[0m"));
-    /// assert_eq!(err.render_color(false), err.to_string());
-    /// ```
     #[cfg(feature = "color")]
-    pub fn render_color(&self, colors: bool) -> String {
-        let text = hcl_core::ColorRenderer::new(self.renderer())
+    fn render_color(&self, colors: bool) -> String {
+        let text = hcl_core::ColorRenderer::new(&self.renderer)
             .colors(colors)
-            .render(self.diagnostics());
+            .render(&self.diagnostics);
         text.trim_end().to_owned()
     }
+
+    /// `Display`: every diagnostic rendered.
+    pub(crate) fn fmt_display(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.plain())
+    }
+
+    /// `Debug`: a count of errors and warnings, then the rendering.
+    pub(crate) fn fmt_counted(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let errors = self.diagnostics.errors().count();
+        let warnings = self.diagnostics.len() - errors;
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let mut parts = Vec::new();
+        if errors == 0 && warnings == 0 {
+            return f.write_str("no diagnostics");
+        }
+        if errors > 0 {
+            parts.push(format!("{errors} error{}", plural(errors)));
+        }
+        if warnings > 0 {
+            parts.push(format!("{warnings} warning{}", plural(warnings)));
+        }
+        write!(f, "{}", parts.join(" and "))?;
+        if !self.diagnostics.is_empty() {
+            write!(f, "\n\n")?;
+            self.fmt_display(f)?;
+        }
+        Ok(())
+    }
 }
+
+/// The same methods on [`Error`] and [`Warnings`], each a call to the
+/// [`Report`] they hold.
+macro_rules! renderings {
+    ($ty:ident, $what:literal) => {
+        impl $ty {
+            #[doc = concat!("The ", $what, ", in source order.")]
+            pub fn diagnostics(&self) -> &Diagnostics {
+                &self.report().diagnostics
+            }
+
+            #[doc = concat!("The ", $what, ", by value.")]
+            pub fn into_diagnostics(self) -> Diagnostics {
+                self.into_report().diagnostics
+            }
+
+            /// The renderer `Display` uses: it knows the (masked) source
+            /// text of the files decoded (for the colour renderer, JSON or
+            /// miette; see [`crate::render`]).
+            pub fn renderer(&self) -> &Renderer {
+                &self.report().renderer
+            }
+
+            #[doc = concat!("The ", $what, " as JSON in the shape `hcldec --diags=json` writes (see `hcl_core::Diagnostics::to_json`).")]
+            pub fn to_json(&self) -> String {
+                self.report().to_json()
+            }
+
+            #[doc = concat!("Writes the ", $what, " to standard error, with their source lines: in colour (feature `color`) when standard error is a terminal and `NO_COLOR` is unset or empty, else as plain text.")]
+            pub fn eprint(&self) {
+                self.report().eprint()
+            }
+
+            #[doc = concat!("The ", $what, " rendered as `Display` renders them, with ANSI colours when `colors` is true (see [`hcl_core::render_color`]).")]
+            #[cfg(feature = "color")]
+            pub fn render_color(&self, colors: bool) -> String {
+                self.report().render_color(colors)
+            }
+
+            #[doc = concat!("The ", $what, " as a [`MietteReport`] (feature `miette`), each with its file's text and labelled spans.")]
+            #[cfg(feature = "miette")]
+            pub fn into_miette(self) -> MietteReport {
+                self.into_report().into_miette()
+            }
+        }
+
+        #[doc = concat!("Every one of the ", $what, " rendered with its source lines, as HCL tools print them (without the final blank line).")]
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.report().fmt_display(f)
+            }
+        }
+    };
+}
+
+renderings!(Error, "diagnostics (errors and warnings)");
+renderings!(Warnings, "warnings");
 
 #[cfg(feature = "miette")]
 pub use miette_report::{MietteDiagnostic, MietteReport};
@@ -81,8 +174,6 @@ mod miette_report {
 
     use hcl_core::{Diagnostic, Range, Severity};
     use miette::{LabeledSpan, NamedSource, SourceCode, SourceSpan};
-
-    use crate::error::Error;
 
     type Source = Arc<NamedSource<Arc<str>>>;
 
@@ -161,7 +252,7 @@ mod miette_report {
 
     /// A failed decoding as one `miette::Diagnostic`: the first error is
     /// the diagnostic itself, every other diagnostic (in source order) is
-    /// `related`. Made by [`Error::into_miette`]; a `?` in a function
+    /// `related`. Made by [`Error::into_miette`](crate::Error::into_miette); a `?` in a function
     /// returning `miette::Result` turns it into a `miette::Report`.
     #[derive(Clone, Debug)]
     pub struct MietteReport {
@@ -212,40 +303,14 @@ mod miette_report {
         }
     }
 
-    impl Error {
-        /// The diagnostics as a [`MietteReport`] (feature `miette`), each
-        /// with its file's text and labelled spans.
-        ///
-        /// ```
-        /// use hcl_decode::prelude::*;
-        /// use miette::Diagnostic as _;
-        ///
-        /// #[derive(HclBody, Debug)]
-        /// struct Config {
-        ///     name: String,
-        ///     port: u16,
-        /// }
-        ///
-        /// let err = hcl_decode::from_str::<Config>("port = 70000\n", "app.hcl").unwrap_err();
-        /// let report = err.into_miette();
-        /// assert_eq!(report.to_string(), "Missing required argument");
-        /// let related: Vec<String> = report.related().unwrap().map(|d| d.to_string()).collect();
-        /// assert_eq!(related, ["Invalid attribute value"]);
-        /// let label = report.related().unwrap().next().unwrap().labels().unwrap().next().unwrap();
-        /// assert_eq!((label.offset(), label.len()), (7, 5));
-        ///
-        /// // In an application that renders with miette:
-        /// fn run() -> miette::Result<()> {
-        ///     let _c: Config = hcl_decode::from_str("name = 1\n", "app.hcl").map_err(hcl_decode::Error::into_miette)?;
-        ///     Ok(())
-        /// }
-        /// assert!(run().is_err());
-        /// ```
-        pub fn into_miette(self) -> MietteReport {
+    impl super::Report {
+        /// Every diagnostic as a `miette::Diagnostic`: the first error (or
+        /// the first warning) is the main one, the others `related`.
+        pub(crate) fn into_miette(self) -> MietteReport {
             let mut sources: BTreeMap<Arc<str>, Option<Source>> = BTreeMap::new();
-            let renderer = self.renderer().clone();
+            let renderer = self.renderer;
             let mut all: Vec<MietteDiagnostic> = self
-                .into_diagnostics()
+                .diagnostics
                 .into_iter()
                 .map(|diagnostic| {
                     let source = diagnostic.subject.as_ref().and_then(|subject| {

@@ -133,15 +133,6 @@ impl Damage {
         Damage::default()
     }
 
-    /// Adds another file's damage (several files decoded as one).
-    pub(crate) fn absorb(&mut self, other: &Damage) {
-        self.errors.extend(other.errors.iter().cloned());
-        self.broken_items.extend(other.broken_items.iter().cloned());
-        self.incomplete_bodies
-            .extend(other.incomplete_bodies.iter().cloned());
-        self.conservative |= other.conservative;
-    }
-
     /// Whether there are syntax errors.
     pub(crate) fn is_damaged(&self) -> bool {
         !self.errors.is_empty()
@@ -247,7 +238,7 @@ impl Damage {
         let Some(subject) = &d.subject else {
             return false;
         };
-        let missing = d.summary.starts_with("Missing ");
+        let missing = d.is(hcl_core::DiagnosticKind::MissingItem);
         if missing && self.conservative {
             return self
                 .errors

@@ -1,59 +1,5 @@
-//! Native targets: the Rust types an attribute's value decodes into.
-//!
-//! Every target implements [`FromValue`]: it declares the HCL type it
-//! accepts ([`FromValue::hcl_type`]), the value is converted to that type
-//! by the core's rules first ([`hcl_core::convert::convert`], so
-//! `port = "8080"` fills a `u16`), and only then extracted
-//! ([`FromValue::from_value`]). [`decode_value`] does both steps.
-//!
-//! | Rust type | HCL type | notes |
-//! |---|---|---|
-//! | `String`, `Box<str>`, `Arc<str>` | `string` | |
-//! | `PathBuf` | `string` | as written (a relative path is not resolved) |
-//! | `bool` | `bool` | |
-//! | `i8` … `i128`, `isize`, `u8` … `u128`, `usize` | `number` | whole numbers in range, else "value must be a whole number, between 0 and 255 inclusive" |
-//! | `f32`, `f64` | `number` | the nearest float |
-//! | [`num_bigint::BigInt`] | `number` | whole numbers of any size |
-//! | [`Number`] | `number` | exact |
-//! | `Vec<T>`, `VecDeque<T>` | `list(T)` | |
-//! | `HashSet<T>`, `BTreeSet<T>` | `set(T)` | |
-//! | `HashMap<String, T>`, `BTreeMap<String, T>` | `map(T)` | |
-//! | `Option<T>` | `T` | `null` is `None` |
-//! | `(A,)` … `(A, B, C, D, E, F, G, H)` | `tuple([A, …])` | |
-//! | `Box<T>`, `Arc<T>`, `Rc<T>` | `T` | |
-//! | `Rc<str>`, `Cow<'static, str>` | `string` | (`Cow::Owned`) |
-//! | [`std::time::Duration`] | `string` | Go's duration notation: `"1h30m"`, `"250ms"`, `"1.5h"`, `"300us"`, `"0"` (see [`crate::duration`]); a bare number or a negative duration is refused |
-//! | `IpAddr`, `Ipv4Addr`, `Ipv6Addr` | `string` | `"10.0.0.1"`, `"fe80::1"` |
-//! | `SocketAddr`, `SocketAddrV4`, `SocketAddrV6` | `string` | `"127.0.0.1:8080"`, `"[::1]:8080"` (an IP address, not a host name) |
-//! | `NonZeroU8` … `NonZeroUsize`, `NonZeroI8` … `NonZeroIsize` | `number` | whole numbers in range, other than 0 |
-//! | `char` | `string` | exactly one character (after normalisation to NFC) |
-//! | `url::Url` (feature `url`) | `string` | an absolute URL |
-//! | [`Value`] | any | the value as it is (null and unknown included) |
-//! | a struct deriving [`HclBody`](crate::HclBody) | `object({…})` | its fields as attributes |
-//! | [`Serde<T>`](crate::Serde) for `T: serde::de::DeserializeOwned` | any | the serde bridge |
-//!
-//! A value that converts to the declared type but does not fit (`"90"`
-//! for a `Duration`, `"localhost:80"` for a `SocketAddr`, `0` for a
-//! `NonZeroU16`) is an "Invalid attribute value" at the value's range,
-//! whose message shows the form expected: "time: missing unit in
-//! duration "90"; a duration is a sequence of numbers, each with a unit, such as
-//! "1h30m", …".
-//!
-//! Null values are refused ("a null value is not allowed here") except by
-//! `Option` and `Value` (and by an attribute with a default, which then
-//! takes its default); unknown values are refused except by `Value`.
-//!
-//! ```
-//! use hcl_decode::{decode_value, Range, Pos, Value};
-//!
-//! let at = Range::at("x.hcl", Pos::start());
-//! let port: u16 = decode_value(&Value::string("8080"), &at).unwrap();
-//! assert_eq!(port, 8080);
-//!
-//! let err = decode_value::<Vec<u8>>(&Value::tuple([Value::number(1), Value::number(300)]), &at)
-//!     .unwrap_err();
-//! assert_eq!(err.to_string(), "[1]: value must be a whole number, between 0 and 255 inclusive");
-//! ```
+//! Native targets: the Rust types an attribute's value decodes into (see
+//! [`FromValue`], which lists them).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
@@ -66,7 +12,62 @@ use num_bigint::BigInt;
 
 use crate::error::FromValueError;
 
-/// A Rust type an HCL value decodes into.
+/// A Rust type an HCL value decodes into: a native target.
+///
+/// Every target implements [`FromValue`]: it declares the HCL type it
+/// accepts ([`FromValue::hcl_type`]), the value is converted to that type
+/// by the core's rules first ([`hcl_core::convert::convert`], so
+/// `port = "8080"` fills a `u16`), and only then extracted
+/// ([`FromValue::from_value`]). [`decode_value`] does both steps.
+///
+/// | Rust type | HCL type | notes |
+/// |---|---|---|
+/// | `String`, `Box<str>`, `Arc<str>` | `string` | |
+/// | `PathBuf` | `string` | as written (a relative path is not resolved) |
+/// | `bool` | `bool` | |
+/// | `i8` … `i128`, `isize`, `u8` … `u128`, `usize` | `number` | whole numbers in range, else "value must be a whole number, between 0 and 255 inclusive" |
+/// | `f32`, `f64` | `number` | the nearest float |
+/// | [`num_bigint::BigInt`] | `number` | whole numbers of any size |
+/// | [`Number`] | `number` | exact |
+/// | `Vec<T>`, `VecDeque<T>` | `list(T)` | |
+/// | `HashSet<T>`, `BTreeSet<T>` | `set(T)` | |
+/// | `HashMap<String, T>`, `BTreeMap<String, T>` | `map(T)` | |
+/// | `Option<T>` | `T` | `null` is `None` |
+/// | `(A,)` … `(A, B, C, D, E, F, G, H)` | `tuple([A, …])` | |
+/// | `Box<T>`, `Arc<T>`, `Rc<T>` | `T` | |
+/// | `Rc<str>`, `Cow<'static, str>` | `string` | (`Cow::Owned`) |
+/// | [`std::time::Duration`] | `string` | Go's duration notation: `"1h30m"`, `"250ms"`, `"1.5h"`, `"300us"`, `"0"` (see [`crate::duration`]); a bare number or a negative duration is refused |
+/// | `IpAddr`, `Ipv4Addr`, `Ipv6Addr` | `string` | `"10.0.0.1"`, `"fe80::1"` |
+/// | `SocketAddr`, `SocketAddrV4`, `SocketAddrV6` | `string` | `"127.0.0.1:8080"`, `"[::1]:8080"` (an IP address, not a host name) |
+/// | `NonZeroU8` … `NonZeroUsize`, `NonZeroI8` … `NonZeroIsize` | `number` | whole numbers in range, other than 0 |
+/// | `char` | `string` | exactly one character (after normalisation to NFC) |
+/// | `url::Url` (feature `url`) | `string` | an absolute URL |
+/// | [`Value`] | any | the value as it is (null and unknown included) |
+/// | a struct deriving [`HclBody`](crate::HclBody) | `object({…})` | its fields as attributes |
+/// | [`Serde<T>`](crate::Serde) for `T: serde::de::DeserializeOwned` | any | the serde bridge |
+///
+/// A value that converts to the declared type but does not fit (`"90"`
+/// for a `Duration`, `"localhost:80"` for a `SocketAddr`, `0` for a
+/// `NonZeroU16`) is an "Invalid attribute value" at the value's range,
+/// whose message shows the form expected: "the unit is missing in "90";
+/// a duration is a sequence of numbers, each with a unit, such as
+/// "1h30m", …".
+///
+/// Null values are refused ("a null value is not allowed here") except by
+/// `Option` and `Value` (and by an attribute with a default, which then
+/// takes its default); unknown values are refused except by `Value`.
+///
+/// ```
+/// use hcl_decode::{decode_value, Range, Pos, Value};
+///
+/// let at = Range::at("x.hcl", Pos::start());
+/// let port: u16 = decode_value(&Value::string("8080"), &at).unwrap();
+/// assert_eq!(port, 8080);
+///
+/// let err = decode_value::<Vec<u8>>(&Value::tuple([Value::number(1), Value::number(300)]), &at)
+///     .unwrap_err();
+/// assert_eq!(err.to_string(), "[1]: value must be a whole number, between 0 and 255 inclusive");
+/// ```
 ///
 /// Implement it for your own types when a derived struct's field should
 /// hold them; or use `#[hcl(with = path)]` on the field for a one-off

@@ -381,29 +381,35 @@ fn exhaustive_and_partial_modes() {
         d.decode_str::<Greeting>("text = \"a\"\nextra = 1\n", "g.hcl")
             .is_err()
     );
-    let (g, rest) = d
+    let g = d
         .clone()
         .mode(Mode::Partial)
-        .decode_partial_str::<Greeting>("text = \"a\"\nextra = 1\n", "g.hcl")
+        .decode_str::<Greeting>("text = \"a\"\nextra = 1\n", "g.hcl")
         .unwrap();
     assert_eq!(g.text, "a");
-    assert_eq!(rest.just_attributes().0.len(), 1);
-    let (_, rest) = d
-        .decode_partial_str::<Greeting>("text = \"a\"\n", "g.hcl")
+    // What is left goes to the next layer.
+    let mut layers = d
+        .clone()
+        .text("text = \"a\"\nextra = 1\n", "g.hcl")
+        .layers()
         .unwrap();
-    assert!(rest.just_attributes().0.is_empty());
+    assert_eq!(layers.decode::<Greeting>().unwrap().text, "a");
+    assert_eq!(layers.remaining().just_attributes().0.len(), 1);
 }
 
 #[test]
 fn decoding_a_parsed_body() {
     let decoder = Decoder::new();
     let body = decoder.parse_slice(b"text = \"a\"\n", "g.hcl").unwrap();
-    let g: Greeting = hcl_decode::from_body(&body, &EvalContext::new()).unwrap();
-    assert_eq!(g.text, "a");
     let g: Greeting = decoder.decode_body(&body).unwrap();
     assert_eq!(g.text, "a");
-    let diags = hcl_decode::from_body::<App>(&body, &EvalContext::new()).unwrap_err();
-    assert!(diags.has_errors());
+    let err = decoder.decode_body::<App>(&body).unwrap_err();
+    assert!(err.diagnostics().has_errors());
+    // The body remembers its text: the diagnostics show it.
+    let via_text = decoder
+        .decode_str::<App>("text = \"a\"\n", "g.hcl")
+        .unwrap_err();
+    assert_eq!(err.to_string(), via_text.to_string());
 }
 
 #[test]
@@ -433,7 +439,13 @@ fn a_literal_only_decoder_with_variables_or_functions_is_an_error() {
         assert_eq!(d.summary, "Invalid decoder options");
         assert!(d.detail.contains(name), "{}", d.detail);
         assert!(d.subject.is_none());
-        assert!(decoder.layers_str("text = \"hi\"\n", "g.hcl").is_err());
+        assert!(
+            decoder
+                .clone()
+                .text("text = \"hi\"\n", "g.hcl")
+                .layers()
+                .is_err()
+        );
         let body = Decoder::new()
             .parse_slice(b"text = \"hi\"\n", "g.hcl")
             .unwrap();
@@ -495,49 +507,45 @@ fn warnings_of_a_successful_decoding_are_returned() {
     // The plain entry points succeed and drop them...
     let v: WithLegacy = hcl_decode::from_str(src, "app.hcl").unwrap();
     assert_eq!(v.legacy.0.len(), 1);
-    // ... the `_with_warnings` ones return them, with the source to show
-    // them.
+    // ... `decode` returns them, with the source to show them.
     let decoded = Decoder::new()
-        .decode_str_with_warnings::<WithLegacy>(src, "app.hcl")
+        .text(src, "app.hcl")
+        .decode::<WithLegacy>()
         .unwrap();
     assert_eq!(decoded.value.name, "api");
     assert_eq!(
-        decoded.warnings.to_string(),
+        decoded.warnings().diagnostics().to_string(),
         "app.hcl:2,1-7: Deprecated legacy block; It will be removed in the next release."
     );
     assert_eq!(
-        decoded.render_warnings(),
+        decoded.warnings().to_string(),
         "Warning: Deprecated legacy block\n\n  on app.hcl line 2:\n   2: legacy { size = 1 }\n      ^^^^^^\n\nIt will be removed in the next release."
     );
     let decoded = Decoder::new()
-        .decode_slice_with_warnings::<WithLegacy>(src.as_bytes(), "app.hcl")
+        .text(src.as_bytes(), "app.hcl")
+        .decode::<WithLegacy>()
         .unwrap();
-    assert_eq!(decoded.warnings.len(), 1);
+    assert_eq!(decoded.warnings().len(), 1);
     let body = Decoder::new()
         .parse_slice(src.as_bytes(), "app.hcl")
         .unwrap();
-    let decoded = Decoder::new()
-        .decode_body_with_warnings::<WithLegacy>(&body)
-        .unwrap();
-    assert_eq!(decoded.warnings.len(), 1);
-    assert_eq!(decoded.into_value().name, "api");
+    let decoded = Decoder::new().decode_body::<WithLegacy>(&body).unwrap();
+    assert_eq!(decoded.name, "api");
     // A failed decoding has them among its diagnostics.
     let err = hcl_decode::from_str::<WithLegacy>("legacy { size = 1 }\n", "app.hcl").unwrap_err();
     assert_eq!(err.diagnostics().len(), 2);
     assert!(err.to_string().contains("Warning: Deprecated legacy block"));
     // So does a layered decoding's end.
-    let mut layers = Decoder::new().layers_str(src, "app.hcl").unwrap();
+    let mut layers = Decoder::new().text(src, "app.hcl").layers().unwrap();
     assert!(layers.decode::<WithLegacy>().is_some());
     let warnings = layers.finish().unwrap();
     assert_eq!(warnings.len(), 1);
     // And a file decoded from disk.
     let path = std::env::temp_dir().join(format!("hcl-decode-warnings-{}.hcl", std::process::id()));
     std::fs::write(&path, src).unwrap();
-    let decoded = Decoder::new()
-        .decode_file_with_warnings::<WithLegacy>(&path)
-        .unwrap();
+    let decoded = Decoder::new().file(&path).decode::<WithLegacy>().unwrap();
     std::fs::remove_file(&path).unwrap();
-    assert_eq!(decoded.warnings.len(), 1);
+    assert_eq!(decoded.warnings().len(), 1);
 }
 
 // ---------------------------------------------------------------------------
@@ -552,9 +560,16 @@ struct Settings {
 /// The value of `tags` and the warnings' summaries, decoded by `decoder`.
 fn settings(decoder: &Decoder, src: &str) -> (String, Vec<String>) {
     let decoded = decoder
-        .decode_str_with_warnings::<Settings>(src, "s.hcl")
+        .clone()
+        .text(src, "s.hcl")
+        .decode::<Settings>()
         .unwrap_or_else(|e| panic!("{src}: {e}"));
-    let warnings = decoded.warnings.iter().map(|d| d.summary.clone()).collect();
+    let warnings = decoded
+        .warnings()
+        .diagnostics()
+        .iter()
+        .map(|d| d.summary.clone())
+        .collect();
     (decoded.value.tags.to_string(), warnings)
 }
 

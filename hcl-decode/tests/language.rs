@@ -1,8 +1,9 @@
 //! The configuration language layer: variables, locals, user functions,
 //! dynamic blocks, several files; in both syntaxes.
 
+use hcl_decode::Decoder;
+use hcl_decode::language::ValueSource;
 use hcl_decode::prelude::*;
-use hcl_decode::{Decoder, ValueSource};
 
 #[derive(HclBody, Debug)]
 struct Port {
@@ -95,7 +96,7 @@ const JSON: &str = r#"{
 #[test]
 fn every_feature_in_both_syntaxes() {
     for (src, name) in [(NATIVE, "job.hcl"), (JSON, "job.hcl.json")] {
-        let e = full().decode_str_evaluated::<Job>(src, name).unwrap();
+        let e = full().text(src, name).decode::<Job>().unwrap();
         assert_eq!(e.value.region, "eu", "{name}");
         assert_eq!(e.value.count, 5, "{name}");
         let ports: Vec<_> = e
@@ -105,15 +106,15 @@ fn every_feature_in_both_syntaxes() {
             .map(|p| (p.name.as_str(), p.number))
             .collect();
         assert_eq!(ports, [("http", 80), ("https", 443)], "{name}");
-        assert_eq!(e.local("count"), Some(&Value::number(5)));
+        assert_eq!(e.locals().get("count"), Some(&Value::number(5)));
         // optional(...) defaults filled in after conversion.
-        let ports = e.variable("ports").unwrap();
+        let ports = e.inputs().get("ports").map(|v| &v.value).unwrap();
         assert_eq!(
             ports.get("http").unwrap().get("proto"),
             Some(&Value::string("tcp"))
         );
         assert!(matches!(
-            e.variables["region"].source,
+            e.inputs()["region"].source,
             ValueSource::Default(_)
         ));
     }
@@ -143,20 +144,22 @@ fn precedence_default_env_file_input() {
         .var_file(&vf)
         .var_file(&vj)
         .input("c", Value::string("i"))
-        .decode_files_evaluated::<Job, _>([&cfg])
+        .files([&cfg])
+        .decode::<Job>()
         .unwrap();
     assert_eq!(e.value.region, "efi7");
     assert_eq!(e.value.count, 7);
     assert_eq!(
-        e.variables["a"].source,
+        e.inputs()["a"].source,
         ValueSource::Environment("LANGTEST_PREC_a".into())
     );
-    assert!(matches!(e.variables["b"].source, ValueSource::VarFile(_)));
-    assert_eq!(e.variables["c"].source, ValueSource::Input);
+    assert!(matches!(e.inputs()["b"].source, ValueSource::VarFile(_)));
+    assert_eq!(e.inputs()["c"].source, ValueSource::Input);
     // An undeclared name in a file is a warning.
-    assert_eq!(e.warnings.len(), 1);
+    assert_eq!(e.warnings().diagnostics().len(), 1);
     assert!(
-        e.warnings
+        e.warnings()
+            .diagnostics()
             .to_string()
             .contains("Value for undeclared variable")
     );
@@ -415,13 +418,13 @@ region = local.plain\ncount = fail(local.label)\n";
         let e = d
             .clone()
             .function("fail", upper.clone())
-            .decode_str_evaluated::<Job>(&src.replace("fail(local.label)", "1"), name)
+            .text(src.replace("fail(local.label)", "1"), name).decode::<Job>()
             .unwrap();
         assert_eq!(
-            e.sensitive_locals.iter().map(String::as_str).collect::<Vec<_>>(),
+            e.sensitive_locals().iter().map(String::as_str).collect::<Vec<_>>(),
             ["broken", "label", "shout"]
         );
-        assert_eq!(e.local("plain"), Some(&Value::string("visible-text")));
+        assert_eq!(e.locals().get("plain"), Some(&Value::string("visible-text")));
     }
 }
 
@@ -478,7 +481,7 @@ function \"g\" {\n  params = [n]\n  result = f(n)\n}\nregion = \"r\"\ncount = f(
         let d = full().function("app", app);
         let job: Job = d.decode_str(src, "f.hcl").unwrap();
         assert_eq!(job.count, 1);
-        let e = d.decode_str_evaluated::<Job>(src, "f.hcl").unwrap();
+        let e = d.clone().text(src, "f.hcl").decode::<Job>().unwrap();
         assert_eq!(e.value.count, 1);
         // The decoder and its result still hold the application function.
         assert!(std::sync::Arc::strong_count(&sentinel) > 1);

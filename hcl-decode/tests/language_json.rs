@@ -3,8 +3,9 @@
 //! `validation`, `sensitive`, the type as a string, dynamic blocks), and
 //! the same configuration in both syntaxes giving the same diagnostics.
 
+use hcl_decode::Decoder;
+use hcl_decode::language::ValueSource;
 use hcl_decode::prelude::*;
-use hcl_decode::{Decoder, ValueSource};
 
 #[derive(HclBody, Debug)]
 struct Port {
@@ -119,11 +120,12 @@ fn nullable_in_json() {
         .input("nd", Value::null(Type::Dynamic))
         .input("ok", Value::null(Type::Dynamic))
         .input("nn", Value::string("x"))
-        .decode_str_evaluated::<Job>(src, "n.json")
+        .text(src, "n.json")
+        .decode::<Job>()
         .unwrap();
     assert_eq!(e.value.region, "d");
-    assert!(matches!(e.variables["nd"].source, ValueSource::Default(_)));
-    assert!(e.variable("ok").unwrap().is_null());
+    assert!(matches!(e.inputs()["nd"].source, ValueSource::Default(_)));
+    assert!(e.inputs().get("ok").map(|v| &v.value).unwrap().is_null());
 
     let err = full()
         .input("nn", Value::null(Type::Dynamic))
@@ -243,15 +245,22 @@ fn type_as_a_string_in_json() {
         .build(|a, _| Ok(Value::number(a[0].len().unwrap_or(0) as i64)));
     let e = full()
         .function("length", length)
-        .decode_str_evaluated::<Job>(src, "t.json")
+        .text(src, "t.json")
+        .decode::<Job>()
         .unwrap();
     assert_eq!(e.value.count, 2);
     assert_eq!(
-        e.variables["ports"].ty.to_string(),
+        e.inputs()["ports"].ty.to_string(),
         "list(object({name=optional(string),number=number}))"
     );
     assert_eq!(
-        e.variable("ports").unwrap().elements().unwrap()[0].get("name"),
+        e.inputs()
+            .get("ports")
+            .map(|v| &v.value)
+            .unwrap()
+            .elements()
+            .unwrap()[0]
+            .get("name"),
         Some(&Value::string("p"))
     );
 

@@ -186,7 +186,7 @@ fn a_body_field_keeps_the_attributes_it_is_for() {
     // `cache_size` is not named by `Plugin`, but its `body` field keeps it
     // for later: no error.
     let p: Plugin = hcl_decode::from_str("name = \"x\"\ncache_size = 64\n", "t.hcl").unwrap();
-    let settings: PluginSettings = hcl_decode::from_body(&p.all, &EvalContext::new()).unwrap();
+    let settings: PluginSettings = Decoder::new().decode_body(&p.all).unwrap();
     assert_eq!(settings.cache_size, 64);
 }
 
@@ -196,22 +196,32 @@ struct Core {
 }
 
 #[test]
-fn decode_body_partial_is_partial() {
+fn a_partial_decoder_leaves_the_rest() {
     let decoder = Decoder::new();
     let body = decoder
         .parse_slice(b"name = \"api\"\nplugin = 1\n", "t.hcl")
         .unwrap();
-    let (core, rest) = decoder.decode_body_partial::<Core>(&body).unwrap();
+    let core = decoder
+        .clone()
+        .partial()
+        .decode_body::<Core>(&body)
+        .unwrap();
     assert_eq!(core.name, "api");
+    assert!(decoder.decode_body::<Core>(&body).is_err());
+    let mut layers = decoder
+        .text("name = \"api\"\nplugin = 1\n", "t.hcl")
+        .layers()
+        .unwrap();
+    assert_eq!(layers.decode::<Core>().unwrap().name, "api");
     assert_eq!(
-        rest.just_attributes().0.keys().collect::<Vec<_>>(),
+        layers
+            .remaining()
+            .just_attributes()
+            .0
+            .keys()
+            .collect::<Vec<_>>(),
         ["plugin"]
     );
-    assert!(decoder.decode_body::<Core>(&body).is_err());
-    let (_, rest) = decoder
-        .decode_partial_str::<Core>("name = \"api\"\nplugin = 1\n", "t.hcl")
-        .unwrap();
-    assert_eq!(rest.just_attributes().0.len(), 1);
 }
 
 // ---- layers ----
@@ -235,7 +245,7 @@ struct Oidc {
 #[test]
 fn every_layer_runs_after_an_earlier_one_failed() {
     let src = "name = 1 + \"x\"\nmetrics_port = 99999\noidc {\n  isuer = \"x\"\n}\nleft = 1\n";
-    let mut layers = Decoder::new().layers_str(src, "t.hcl").unwrap();
+    let mut layers = Decoder::new().text(src, "t.hcl").layers().unwrap();
     assert!(layers.decode::<Core>().is_none());
     assert!(layers.decode::<Metrics>().is_none());
     assert!(layers.decode::<Auth>().is_none());

@@ -34,6 +34,7 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use hcl_core::FunctionAdvice;
 use hcl_core::function::Function;
@@ -138,7 +139,14 @@ pub struct Library {
     families: Vec<Family>,
     impure: bool,
     filesystem_root: Option<PathBuf>,
+    /// The table, once built (a library with a filesystem root builds its
+    /// own; the others share one per choice of families, see
+    /// [`Library::table`]).
+    table: OnceLock<Table>,
 }
+
+/// A library's functions by name, shared.
+type Table = Arc<BTreeMap<String, Function>>;
 
 impl Library {
     /// No function at all (add families with [`Library::family`]).
@@ -181,6 +189,7 @@ impl Library {
     pub fn family(mut self, family: Family) -> Library {
         if !self.families.contains(&family) {
             self.families.push(family);
+            self.table = OnceLock::new();
         }
         self
     }
@@ -189,6 +198,7 @@ impl Library {
     /// (`timestamp`, `uuid`).
     pub fn impure(mut self) -> Library {
         self.impure = true;
+        self.table = OnceLock::new();
         self
     }
 
@@ -198,11 +208,55 @@ impl Library {
     /// against it, and a path that leaves it is an error, never a read.
     pub fn filesystem(mut self, root: impl Into<PathBuf>) -> Library {
         self.filesystem_root = Some(root.into());
+        self.table = OnceLock::new();
         self
     }
 
-    /// The chosen functions, by name.
+    /// The chosen functions, by name: a copy of [`Library::table`].
     pub fn functions(&self) -> BTreeMap<String, Function> {
+        (*self.table()).clone()
+    }
+
+    /// The chosen functions, by name, built once and shared: every library
+    /// of the same families (and impure choice) without a filesystem root
+    /// shares one table for the life of the program, so that a decoder
+    /// made anew for each file pays nothing for it; a library with a
+    /// filesystem root builds its table once, on first use.
+    /// [`EvalContext::with_functions`] uses it without copying.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_functions::Library;
+    ///
+    /// assert!(Arc::ptr_eq(&Library::pure().table(), &Library::pure().table()));
+    /// assert!(Library::pure().table().contains_key("upper"));
+    /// ```
+    pub fn table(&self) -> Arc<BTreeMap<String, Function>> {
+        self.table
+            .get_or_init(|| {
+                if self.filesystem_root.is_some() {
+                    return Arc::new(self.build());
+                }
+                // One table per choice, for the program's life (there are
+                // at most 2^11 choices, and programs make a few).
+                static SHARED: OnceLock<Mutex<BTreeMap<u32, Table>>> = OnceLock::new();
+                let key = self
+                    .families
+                    .iter()
+                    .map(|f| 1u32 << (*f as u32))
+                    .fold(u32::from(self.impure) << 31, |a, b| a | b);
+                let shared = SHARED.get_or_init(Mutex::default);
+                let mut shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                shared
+                    .entry(key)
+                    .or_insert_with(|| Arc::new(self.build()))
+                    .clone()
+            })
+            .clone()
+    }
+
+    /// Builds the table.
+    fn build(&self) -> BTreeMap<String, Function> {
         let mut out = BTreeMap::new();
         if self.hcldec {
             for (name, function) in hcldec::functions() {
@@ -233,8 +287,8 @@ impl Library {
     /// Declares the chosen functions in `ctx` (replacing functions of the
     /// same names), and the library's [`Library::advice`] about the others.
     pub fn install(&self, ctx: &mut EvalContext) -> Result<(), EvalContextError> {
-        for (name, function) in self.functions() {
-            ctx.declare_function(name, function)?;
+        for (name, function) in self.table().iter() {
+            ctx.declare_function(name.clone(), function.clone())?;
         }
         ctx.set_function_advice(self.advice());
         Ok(())

@@ -38,7 +38,7 @@ use std::process::ExitCode;
 use hcl_core::body::{DynBody, merge_bodies};
 use hcl_core::parse::{Parser, Syntax};
 use hcl_core::quote::go_quote;
-use hcl_core::{Diagnostic, Diagnostics, EvalContext, Value};
+use hcl_core::{Diagnostic, DiagnosticKind, Diagnostics, EvalContext, Value};
 use hcl_decode::functions::Library;
 use hcl_decode::spec::{
     DecodeOptions, decode_spec_body_with, decode_with_options, spec_context, variables,
@@ -117,14 +117,14 @@ impl Restriction {
                 if !in_input {
                     return d;
                 }
-                if self.variables && d.summary == "Unknown variable" {
+                if self.variables && d.is(DiagnosticKind::UnknownVariable) {
                     return Diagnostic {
                         summary: "Variables not allowed".to_owned(),
                         detail: "Variables may not be used here.".to_owned(),
                         ..d
                     };
                 }
-                if self.functions && d.summary == "Call to unknown function" {
+                if self.functions && d.is(DiagnosticKind::UnknownFunction) {
                     let subject = d.context.clone().or(d.subject.clone());
                     return Diagnostic {
                         summary: "Function calls not allowed".to_owned(),

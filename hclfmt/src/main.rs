@@ -43,7 +43,7 @@ use std::process::ExitCode;
 use hcl_core::Span;
 use hcl_core::format::tokens::{TokenKind, Tokens};
 use hcl_core::native::{ParseOptions, ParsedFile, parse_config};
-use hcl_core::{Diagnostic, Diagnostics};
+use hcl_core::{Diagnostic, DiagnosticKind, Diagnostics};
 
 use crate::args::{Args, ArgsError, USAGE};
 use crate::diag::DiagWriter;
@@ -232,10 +232,12 @@ fn go_parse_diagnostics(diags: Diagnostics, file: &ParsedFile, src: &[u8]) -> Di
             let Some(subject) = &d.subject else {
                 return true;
             };
-            if d.summary == "Invalid byte order mark" && subject.start.byte == 0 {
+            if d.is(DiagnosticKind::ByteOrderMark) && subject.start.byte == 0 {
                 return false;
             }
-            if d.summary == ENCODING && kind_at(subject.start.byte) == Some(TokenKind::Comment) {
+            if d.is(DiagnosticKind::InvalidEncoding)
+                && kind_at(subject.start.byte) == Some(TokenKind::Comment)
+            {
                 dropped_encoding = true;
                 return false;
             }
@@ -243,35 +245,29 @@ fn go_parse_diagnostics(diags: Diagnostics, file: &ParsedFile, src: &[u8]) -> Di
         })
         .collect();
     if dropped_encoding
-        && !kept.iter().any(|d| d.summary == ENCODING)
+        && !kept.iter().any(|d| d.is(DiagnosticKind::InvalidEncoding))
         && let Some(bad) = tokens.iter().find(|t| t.kind == TokenKind::BadUtf8)
     {
         let base = src.len() - file.source().text().len();
         let span = Span::new((bad.start - base) as u32, (bad.end - base) as u32);
         let diag = Diagnostic::error(ENCODING)
+                .with_kind(DiagnosticKind::InvalidEncoding)
                 .with_detail("All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.")
                 .with_subject(file.range(span));
         // Go reports the lexical errors first, in source order.
         let at = kept
             .iter()
             .take_while(|d| {
-                LEXICAL.contains(&d.summary.as_str())
-                    && d.subject.as_ref().is_some_and(|s| s.start.byte < bad.start)
+                matches!(
+                    d.kind,
+                    Some(DiagnosticKind::Lexical | DiagnosticKind::InvalidEncoding)
+                ) && d.subject.as_ref().is_some_and(|s| s.start.byte < bad.start)
             })
             .count();
         kept.insert(at, diag);
     }
     kept.into()
 }
-
-/// The summaries of the errors the scanner reports (Go's
-/// `checkInvalidTokens`).
-const LEXICAL: &[&str] = &[
-    "Unsupported operator",
-    "Invalid character",
-    "Invalid character encoding",
-    "Invalid multi-line string",
-];
 
 /// The width of the terminal on standard output, when it is one (Go's
 /// `terminal.GetSize`).

@@ -79,6 +79,7 @@ pub fn unexpected_block(type_name: &str, type_range: Range, schema: &BodySchema)
 /// about the body's missing-item range.
 pub fn missing_attribute(name: &str, missing_item_range: Range) -> Diagnostic {
     Diagnostic::error("Missing required argument")
+        .with_kind(crate::DiagnosticKind::MissingItem)
         .with_detail(format!(
             "The argument {} is required, but no definition was found.",
             go_quote(name)
@@ -121,6 +122,7 @@ pub fn null_required_attribute(
     }
     Some(
         Diagnostic::error("Missing required argument")
+            .with_kind(crate::DiagnosticKind::MissingItem)
             .with_detail(format!(
                 "The argument {} is required, but its value is null, which counts as no value.",
                 go_quote(&attr.name)

@@ -101,10 +101,12 @@ impl MergedBodies {
                 // Go has no context for a better subject here, and gives
                 // none.
                 diags.push(
-                    Diagnostic::error("Missing required argument").with_detail(format!(
-                        "The argument {} is required, but was not set.",
-                        go_quote(&a.name)
-                    )),
+                    Diagnostic::error("Missing required argument")
+                        .with_kind(crate::DiagnosticKind::MissingItem)
+                        .with_detail(format!(
+                            "The argument {} is required, but was not set.",
+                            go_quote(&a.name)
+                        )),
                 );
             }
         }

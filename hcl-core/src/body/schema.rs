@@ -99,6 +99,7 @@ impl SchemaError {
     /// same, never as a panic.
     pub fn to_diagnostic(&self, subject: Range) -> Diagnostic {
         Diagnostic::error("Invalid body schema")
+            .with_kind(crate::DiagnosticKind::InvalidSchema)
             .with_detail(format!(
                 "The schema used to process this body is invalid: {}.",
                 self.message

@@ -318,6 +318,7 @@ impl ExpandBody {
         let Some(first) = content_blocks.next() else {
             diags.push(
                 Diagnostic::error("Missing dynamic content block")
+                    .with_kind(crate::DiagnosticKind::MissingItem)
                     .with_detail(
                         "A dynamic block must have a nested block of type \"content\" to describe \
                          the body of each generated block.",

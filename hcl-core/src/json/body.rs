@@ -272,6 +272,7 @@ impl JsonBody {
             if a.required && !content.attributes.contains_key(&a.name) {
                 diags.push(
                     Diagnostic::error("Missing required argument")
+                        .with_kind(crate::DiagnosticKind::MissingItem)
                         .with_detail(format!(
                             "The argument {} is required, but no definition was found.",
                             go_quote(&a.name)
@@ -366,6 +367,7 @@ impl JsonBody {
                 if self.file.node(value).kind != Kind::Invalid {
                     diags.push(
                         Diagnostic::error("Missing block label")
+                            .with_kind(crate::DiagnosticKind::MissingItem)
                             .with_detail(format!(
                                 "At least one object property is required, whose name represents the {} block's {label}.",
                                 schema.type_name

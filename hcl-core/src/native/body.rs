@@ -240,6 +240,7 @@ impl NativeBody {
                     "Missing {} for {type_name}",
                     schema.label_names[labels.len()]
                 ))
+                .with_kind(crate::DiagnosticKind::MissingItem)
                 .with_detail(format!(
                     "All {type_name} blocks must have {want} labels ({}).",
                     schema.label_names.join(", ")

@@ -261,6 +261,9 @@ pub struct LexDiagnostic {
     pub detail: &'static str,
     /// The offending token.
     pub span: Span,
+    /// [`DiagnosticKind::InvalidEncoding`](crate::DiagnosticKind::InvalidEncoding) or
+    /// [`DiagnosticKind::Lexical`](crate::DiagnosticKind::Lexical).
+    pub kind: crate::DiagnosticKind,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -476,10 +479,16 @@ impl<'a> Lexer<'a> {
             }
             _ => return,
         };
+        let kind = if t.kind == BadUtf8 {
+            crate::DiagnosticKind::InvalidEncoding
+        } else {
+            crate::DiagnosticKind::Lexical
+        };
         self.diags.push(LexDiagnostic {
             summary,
             detail,
             span: t.span,
+            kind,
         });
     }
 
@@ -502,6 +511,7 @@ impl<'a> Lexer<'a> {
                 summary: "Invalid character encoding",
                 detail: DETAIL_BAD_UTF8,
                 span: Span::new(at as u32, at as u32 + 1),
+                kind: crate::DiagnosticKind::InvalidEncoding,
             });
         }
     }

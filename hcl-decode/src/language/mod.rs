@@ -44,7 +44,7 @@
 //! sensitive local, is sensitive itself (as Terraform marks it): its
 //! value's texts are redacted the same way and the diagnostics of its
 //! own evaluation have their details hidden.
-//! [`Evaluated::sensitive_locals`] names them.
+//! [`Decoded::sensitive_locals`](crate::Decoded::sensitive_locals) names them.
 //!
 //! ```
 //! use hcl_decode::prelude::*;
@@ -81,8 +81,7 @@
 //! decoder and what it returned are dropped, so is everything the
 //! functions held.
 
-pub(crate) mod files;
-pub mod functions;
+pub(crate) mod functions;
 mod locals;
 mod variables;
 
@@ -91,9 +90,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use hcl_core::body::{BlockHeaderSchema, BodySchema};
-use hcl_core::{Diagnostic, Diagnostics, EvalContext, Range, Renderer, Type, Value};
+use hcl_core::{Diagnostic, DiagnosticKind, Diagnostics, EvalContext, Range, Type, Value};
+
+pub use functions::MAX_CALL_DEPTH;
 
 use crate::handle::BodyHandle;
+use crate::redact::Redaction;
 
 /// The language options of a [`Decoder`](crate::Decoder).
 #[derive(Clone, Debug)]
@@ -137,7 +139,9 @@ pub enum ValueSource {
 }
 
 /// An input variable after decoding: its declaration and its value.
-#[derive(Clone, Debug)]
+///
+/// `Debug` shows a sensitive variable's value as `(sensitive value)`.
+#[derive(Clone)]
 pub struct InputVariable {
     /// The name (`var.NAME`).
     pub name: String,
@@ -156,57 +160,6 @@ pub struct InputVariable {
     pub decl_range: Range,
 }
 
-/// A value decoded with the language layer, and what the layer computed:
-/// the input variables and the local values (for the application's own
-/// use, e.g. printing a plan), and the warnings.
-///
-/// Returned by [`Decoder::decode_files_evaluated`](crate::Decoder::decode_files_evaluated)
-/// and [`Decoder::decode_str_evaluated`](crate::Decoder::decode_str_evaluated).
-#[derive(Clone, Debug)]
-pub struct Evaluated<T> {
-    /// The value.
-    pub value: T,
-    /// The input variables, by name.
-    pub variables: BTreeMap<String, InputVariable>,
-    /// The local values, by name.
-    pub locals: BTreeMap<String, Value>,
-    /// The names of the sensitive locals: those derived from a sensitive
-    /// variable (directly or through other locals). Their values never
-    /// appear in a diagnostic.
-    pub sensitive_locals: BTreeSet<String>,
-    /// The warnings, in source order.
-    pub warnings: Diagnostics,
-    pub(crate) renderer: Renderer,
-}
-
-impl<T> Evaluated<T> {
-    /// The value of `var.NAME`.
-    pub fn variable(&self, name: &str) -> Option<&Value> {
-        self.variables.get(name).map(|v| &v.value)
-    }
-
-    /// The value of `local.NAME`.
-    pub fn local(&self, name: &str) -> Option<&Value> {
-        self.locals.get(name)
-    }
-
-    /// The warnings rendered with their source lines.
-    pub fn render_warnings(&self) -> String {
-        self.renderer.render(&self.warnings).trim_end().to_owned()
-    }
-
-    pub(crate) fn map<U>(self, f: impl FnOnce(T) -> U) -> Evaluated<U> {
-        Evaluated {
-            value: f(self.value),
-            variables: self.variables,
-            locals: self.locals,
-            sensitive_locals: self.sensitive_locals,
-            warnings: self.warnings,
-            renderer: self.renderer,
-        }
-    }
-}
-
 /// What the layer made of a body: the body the struct decodes (the
 /// layer's blocks taken out, dynamic blocks expanded), the context, and
 /// the layer's own diagnostics.
@@ -220,16 +173,40 @@ pub(crate) struct Prepared {
     pub(crate) sensitive_locals: BTreeSet<String>,
     /// Some value could not be computed (it is unknown downstream).
     pub(crate) failed: bool,
-    /// Ranges of sensitive values in source files (masked when shown).
-    pub(crate) masks: Vec<Range>,
-    /// Texts of sensitive values (redacted from diagnostic text).
-    pub(crate) secrets: Vec<String>,
+    /// What no diagnostic may show (see [`crate::redact`]).
+    pub(crate) redaction: Redaction,
     /// Variable files read: name and text, for the renderer.
     pub(crate) var_files: Vec<(String, Arc<str>)>,
-    /// `variable_blocks()` and `locals()`: only then does the layer own
-    /// `var`/`local` and word unresolved references to them itself.
-    variables_on: bool,
-    locals_on: bool,
+    /// The names the layer owns, to word references to others.
+    pub(crate) references: References,
+}
+
+/// The names of `var` and `local` when the layer owns them
+/// ([`Decoder::variable_blocks`](crate::Decoder::variable_blocks),
+/// [`Decoder::locals`](crate::Decoder::locals)): a misspelt reference to
+/// one is worded as such, with a suggestion.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct References {
+    variables: Option<Vec<String>>,
+    locals: Option<Vec<String>>,
+}
+
+impl std::fmt::Debug for InputVariable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("InputVariable");
+        d.field("name", &self.name);
+        if self.sensitive {
+            d.field("value", &format_args!("(sensitive value)"));
+        } else {
+            d.field("value", &self.value);
+        }
+        d.field("source", &self.source)
+            .field("ty", &self.ty)
+            .field("description", &self.description)
+            .field("sensitive", &self.sensitive)
+            .field("decl_range", &self.decl_range)
+            .finish()
+    }
 }
 
 fn declare(ctx: &mut EvalContext, name: &str, value: Value, diags: &mut Diagnostics) {
@@ -242,8 +219,34 @@ fn declare(ctx: &mut EvalContext, name: &str, value: Value, diags: &mut Diagnost
     }
 }
 
-/// Runs the layer over `body` in `base` (the decoder's context).
-pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) -> Prepared {
+/// Runs the layer over `body` in `base` (the decoder's context);
+/// `dynamic` says whether the body may hold `dynamic` blocks. A layer with
+/// nothing to do costs nothing: the body and the context go through.
+pub(crate) fn prepare(
+    options: &Options,
+    body: &BodyHandle,
+    base: &EvalContext,
+    dynamic: bool,
+) -> Prepared {
+    let mut prepared = Prepared {
+        body: body.clone(),
+        ctx: base.clone(),
+        diags: Diagnostics::new(),
+        variables: BTreeMap::new(),
+        locals: BTreeMap::new(),
+        sensitive_locals: BTreeSet::new(),
+        failed: false,
+        redaction: Redaction::default(),
+        var_files: Vec::new(),
+        references: References::default(),
+    };
+    let any = options.variable_blocks || options.locals || options.user_functions;
+    if !any {
+        if options.dynamic_blocks && dynamic {
+            prepared.body = expand_dynamic(body, base);
+        }
+        return prepared;
+    }
     let mut diags = Diagnostics::new();
     let mut schema = BodySchema::new();
     if options.variable_blocks {
@@ -255,43 +258,18 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
     if options.user_functions {
         schema = schema.block(BlockHeaderSchema::new("function").label("name"));
     }
-    let any = options.variable_blocks || options.locals || options.user_functions;
-    let (content, rest) = if any {
-        let (content, rest, d) = body.partial_content(&schema);
-        diags.extend(d);
-        (Some(content), rest)
-    } else {
-        (None, body.clone())
-    };
-    let blocks = |ty: &'static str| {
-        content
-            .as_ref()
-            .map(|c| c.blocks_of_type(ty).cloned().collect::<Vec<_>>())
-            .unwrap_or_default()
-    };
-
-    let mut prepared = Prepared {
-        body: rest,
-        ctx: base.clone(),
-        diags: Diagnostics::new(),
-        variables: BTreeMap::new(),
-        locals: BTreeMap::new(),
-        sensitive_locals: BTreeSet::new(),
-        failed: false,
-        masks: Vec::new(),
-        secrets: Vec::new(),
-        var_files: Vec::new(),
-        variables_on: options.variable_blocks,
-        locals_on: options.locals,
-    };
+    let (content, rest, d) = body.partial_content(&schema);
+    diags.extend(d);
+    prepared.body = rest;
+    let blocks = |ty: &'static str| content.blocks_of_type(ty).cloned().collect::<Vec<_>>();
 
     // Variables first: functions, validations and locals see them.
     let mut fn_ctx = base.new_child();
     let mut vars = None;
     if options.variable_blocks {
         let out = variables::evaluate(options, &blocks("variable"), base.semantics(), &mut diags);
-        prepared.masks = out.masks;
-        prepared.secrets = out.secrets;
+        prepared.redaction.add_masks(out.masks);
+        prepared.redaction.add_secrets(out.secrets);
         prepared.var_files = out.var_files;
         prepared.failed |= out.failed;
         let object = variables::object(&out.variables);
@@ -338,71 +316,56 @@ pub(crate) fn prepare(options: &Options, body: &BodyHandle, base: &EvalContext) 
         declare(&mut ctx, "local", object, &mut diags);
         // A local derived from a sensitive value is sensitive: its texts
         // are redacted as the variables' are.
+        let mut secrets = Vec::new();
         for name in &out.sensitive {
             if let Some(value) = out.values.get(name) {
-                variables::secrets_of(value, &mut prepared.secrets);
+                variables::secrets_of(value, &mut secrets);
             }
         }
-        prepared
-            .secrets
-            .sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
-        prepared.secrets.dedup();
+        prepared.redaction.add_secrets(secrets);
         prepared.locals = out.values;
         prepared.sensitive_locals = out.sensitive;
     }
 
-    if options.dynamic_blocks {
-        prepared.body =
-            BodyHandle::from_dyn(hcl_core::dynblock::expand(prepared.body.into_dyn(), &ctx));
+    if options.dynamic_blocks && dynamic {
+        prepared.body = expand_dynamic(&prepared.body, &ctx);
+    }
+    if options.variable_blocks {
+        prepared.references.variables = Some(prepared.variables.keys().cloned().collect());
+    }
+    if options.locals {
+        prepared.references.locals = Some(prepared.locals.keys().cloned().collect());
     }
     prepared.ctx = ctx;
     prepared.diags = diags;
     prepared
 }
 
-impl Prepared {
-    /// The layer's diagnostics and the decoding's, as the user should see
-    /// them: no "not known yet" error derived from an earlier one, a
-    /// misspelt `var.NAME`/`local.NAME` worded as such (with a
-    /// suggestion), and no sensitive value in any text.
-    pub(crate) fn combine(
-        &self,
-        decoding: Diagnostics,
-        texts: &dyn Fn(&str) -> Option<Arc<str>>,
-    ) -> Diagnostics {
-        let mut all = self.diags.clone();
-        for d in decoding {
-            if self.failed && d.detail.contains("the value is not known yet") {
-                continue;
-            }
-            all.push(self.reword_reference(d, texts));
-        }
-        self.redact(all)
-    }
+fn expand_dynamic(body: &BodyHandle, ctx: &EvalContext) -> BodyHandle {
+    BodyHandle::from_dyn(hcl_core::dynblock::expand(body.clone().into_dyn(), ctx))
+}
 
-    fn reword_reference(
-        &self,
-        mut d: Diagnostic,
-        texts: &dyn Fn(&str) -> Option<Arc<str>>,
-    ) -> Diagnostic {
-        if d.summary != "Unsupported attribute" {
+impl References {
+    /// A misspelt `var.NAME`/`local.NAME` (an unsupported attribute of
+    /// the object the layer declared) worded as such, with a suggestion,
+    /// its subject the whole reference; `text` is the source text of the
+    /// diagnostic's file. Any other diagnostic is returned as it is.
+    pub(crate) fn reword(&self, mut d: Diagnostic, text: Option<&[u8]>) -> Diagnostic {
+        if !d.is(DiagnosticKind::UnsupportedAttribute) {
             return d;
         }
-        let Some(subject) = d.subject.clone() else {
+        let (Some(subject), Some(text)) = (d.subject.clone(), text) else {
             return d;
         };
-        let Some(name) = d
-            .detail
-            .strip_prefix("This object does not have an attribute named \"")
-            // The core may add its own "Did you mean" after the name.
-            .and_then(|s| s.split_once("\".").map(|(name, _)| name))
+        // The subject is the step: `.NAME`.
+        let Some(name) = text
+            .get(subject.start.byte..subject.end.byte)
+            .and_then(|step| step.strip_prefix(b"."))
+            .and_then(|name| std::str::from_utf8(name).ok())
         else {
             return d;
         };
-        let Some(text) = texts(&subject.filename) else {
-            return d;
-        };
-        let before = &text.as_bytes()[..subject.start.byte.min(text.len())];
+        let before = &text[..subject.start.byte.min(text.len())];
         // `local` as a whole name (not the end of `mylocal`).
         let is_root = |root: &str| {
             before.ends_with(root.as_bytes())
@@ -414,14 +377,12 @@ impl Prepared {
         };
         // With a feature off, `local`/`var` are whatever the application
         // declared (or nothing): the core's wording stands.
-        let (root, names): (&str, Vec<&str>) = if self.locals_on && is_root("local") {
-            ("local", self.locals.keys().map(String::as_str).collect())
-        } else if self.variables_on && is_root("var") {
-            ("var", self.variables.keys().map(String::as_str).collect())
-        } else {
-            return d;
+        let (root, names) = match (&self.locals, &self.variables) {
+            (Some(names), _) if is_root("local") => ("local", names),
+            (_, Some(names)) if is_root("var") => ("var", names),
+            _ => return d,
         };
-        let suggestion = hcl_core::suggestion(name, names)
+        let suggestion = hcl_core::suggestion(name, names.iter().map(String::as_str))
             .map(|s| format!(" Did you mean {s:?}?"))
             .unwrap_or_default();
         if root == "local" {
@@ -441,58 +402,5 @@ impl Prepared {
         };
         d.subject = Some(Range::new(subject.filename.clone(), start, subject.end));
         d
-    }
-
-    /// Replaces every sensitive text in the diagnostics' summaries and
-    /// details.
-    pub(crate) fn redact(&self, diags: Diagnostics) -> Diagnostics {
-        if self.secrets.is_empty() {
-            return diags;
-        }
-        diags
-            .into_iter()
-            .map(|mut d| {
-                for s in &self.secrets {
-                    if d.detail.contains(s.as_str()) {
-                        d.detail = d.detail.replace(s.as_str(), "(sensitive value)");
-                    }
-                    if d.summary.contains(s.as_str()) {
-                        d.summary = d.summary.replace(s.as_str(), "(sensitive value)");
-                    }
-                }
-                d
-            })
-            .collect()
-    }
-
-    /// A file's text with the sensitive values in it masked.
-    pub(crate) fn masked(&self, name: &str, text: &str) -> String {
-        let mut bytes = text.as_bytes().to_vec();
-        for r in self.masks.iter().filter(|r| *r.filename == *name) {
-            let (start, end) = (r.start.byte.min(bytes.len()), r.end.byte.min(bytes.len()));
-            // Every byte but line breaks, so that byte offsets (and the
-            // ranges of other diagnostics) stay where they were.
-            for b in &mut bytes[start..end] {
-                if *b != b'\n' && *b != b'\r' {
-                    *b = b'*';
-                }
-            }
-        }
-        String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
-    }
-
-    /// A renderer of these files (masked) and of the variable files read.
-    pub(crate) fn renderer<'a>(
-        &self,
-        files: impl IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> Renderer {
-        let mut renderer = Renderer::new();
-        for (name, text) in files {
-            renderer.add_source(name, self.masked(name, text));
-        }
-        for (name, text) in &self.var_files {
-            renderer.add_source(name.as_str(), self.masked(name, text));
-        }
-        renderer
     }
 }

@@ -936,6 +936,7 @@ fn invalid_condition(expr: &dyn Expression, message: &str) -> Diagnostic {
 
 fn missing_block(type_name: &str, content: &BodyContent) -> Diagnostic {
     Diagnostic::error(format!("Missing {type_name} block"))
+        .with_kind(hcl_core::DiagnosticKind::MissingItem)
         .with_detail(format!(
             "A block of type {} is required here.",
             go_quote(type_name)

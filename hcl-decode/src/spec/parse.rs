@@ -11,8 +11,8 @@ use hcl_core::body::{
 };
 use hcl_core::native::{ParseOptions, parse_config};
 use hcl_core::{
-    Body, Diagnostic, Diagnostics, DynBody, EvalContext, Expression, Function, Semantics, Type,
-    Value,
+    Body, Diagnostic, DiagnosticKind, Diagnostics, DynBody, EvalContext, Expression, Function,
+    Semantics, Type, Value,
 };
 
 use super::types::type_expression;
@@ -88,7 +88,7 @@ fn variables_not_allowed(diags: Diagnostics) -> Diagnostics {
     diags
         .into_iter()
         .map(|d| {
-            if d.summary == "Unknown variable" {
+            if d.is(DiagnosticKind::UnknownVariable) {
                 Diagnostic {
                     summary: "Variables not allowed".to_owned(),
                     detail: "Variables may not be used here.".to_owned(),

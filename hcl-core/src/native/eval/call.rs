@@ -245,6 +245,7 @@ impl Evaluator<'_> {
                         name,
                         Some(node.span),
                     )
+                    .with_kind(crate::DiagnosticKind::UnknownFunction)
                     .into())
             }
         }

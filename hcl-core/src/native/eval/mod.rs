@@ -402,6 +402,7 @@ impl<'f> Evaluator<'f> {
             .map(|s| format!(" Did you mean {s:?}?"))
             .unwrap_or_default();
         Err(Diagnostic::error("Unknown variable")
+            .with_kind(crate::DiagnosticKind::UnknownVariable)
             .with_detail(format!("There is no variable named {name:?}.{hint}"))
             .with_subject(self.range(span))
             .into())

@@ -33,7 +33,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, DiagnosticKind, Diagnostics};
 use crate::native::ast::{Ast, BodyNode, ExprId, ExprKind, List};
 use crate::native::file::{ParseOptions, ParsedFile};
 use crate::native::lexer::{LexDiagnostic, LexMode};
@@ -132,6 +132,7 @@ fn input_diagnostics(filename: &str, input: &Input<'_>, start: Pos) -> Diagnosti
         let end = Pos::new(start.byte + BOM.len(), start.line, start.column + 1);
         diags.push(
             Diagnostic::error("Invalid byte order mark")
+                .with_kind(DiagnosticKind::ByteOrderMark)
                 .with_detail(
                     "A UTF-8 byte order mark (U+FEFF) is not allowed at the start of a file. Remove it; UTF-8 text needs no byte order mark.",
                 )
@@ -158,6 +159,7 @@ fn finish_diagnostics(
     lex: Vec<LexDiagnostic>,
     parse: Vec<RawDiag>,
 ) -> Diagnostics {
+    let lex_kinds: Vec<DiagnosticKind> = lex.iter().map(|d| d.kind).collect();
     let all: Vec<RawDiag> = lex
         .into_iter()
         .map(|d| RawDiag {
@@ -193,6 +195,8 @@ fn finish_diagnostics(
             }
         };
         let mut diag = Diagnostic::error(d.summary).with_detail(detail);
+        // The lexer's findings come first.
+        diag.kind = lex_kinds.get(i).copied();
         diag.subject = get(0);
         if d.context.is_some() {
             diag.context = get(1);
