@@ -20,7 +20,7 @@ pub use hcl_core::body::Block;
 pub use crate::encode::derive as encode;
 
 use hcl_core::body::{Attribute, null_required_attribute};
-use hcl_core::{Diagnostic, Semantics};
+use hcl_core::Diagnostic;
 
 /// The attribute and block names a struct declares: its own, and those of
 /// the structs it flattens. Compared at compile time, so that two

@@ -7,7 +7,6 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
-use hcl_core::DIVERGENCE_SUMMARY;
 use hcl_core::body::{
     AttributeSchema, Block, BlockHeaderSchema, BodyContent, BodySchema, DynBody, DynExpression,
     null_required_attribute,
