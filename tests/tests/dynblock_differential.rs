@@ -66,7 +66,11 @@ fn diag_set(list: &[Json]) -> Vec<(String, String, String, String)> {
 
 /// Cases where an error inside a user function is reported in its body
 /// (`docs/deviations.md` row 66).
-const BODY_ERRORS_KEEP_THEIR_RANGE: &[&str] = &["userfunc_error_in_body"];
+const BODY_ERRORS_KEEP_THEIR_RANGE: &[&str] = &[
+    "userfunc_error_in_body",
+    "userfunc_index",
+    "userfunc_nested",
+];
 
 /// Whether each of Go's flattened messages holds one of ours: its summary
 /// and detail (`Call to function "f" failed: RANGE: SUMMARY; DETAIL.`).
@@ -128,7 +132,9 @@ fn dynamic_blocks_and_user_functions_match_go() {
                     && d.subject
                         .as_ref()
                         .is_some_and(|r| r.filename.ends_with("spec.hcldec"))
-                    && d.context.as_ref().is_some_and(|r| r.filename == input_name)
+                    && d.context
+                        .as_ref()
+                        .is_some_and(|r| *r.filename == *input_name)
             }) && go_detail_quotes_each(&want, &diags)
         } else if status == "0" {
             !diags.has_errors() && value_json(&value) == drop_nulls(want.clone())
