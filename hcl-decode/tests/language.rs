@@ -557,3 +557,36 @@ region = \"r\"\ncount = 1\n";
         "{shown}"
     );
 }
+
+/// Go (`ext/userfunc`) returns the body's diagnostics as the call's error, which
+/// the call flattens into "Call to function \"twice\" failed: f.hcl:3,12-13: …."
+/// at the call (deviation row 66).
+#[test]
+fn deviation_an_error_inside_a_user_function_keeps_its_own_range() {
+    let src = "function \"twice\" {\n  params = [n]\n  result = n * 2\n}\nregion = \"r\"\ncount = twice(\"x\")\n";
+    let err = full().decode_str::<Job>(src, "f.hcl").unwrap_err();
+    let got: Vec<(String, String, String, String)> = err
+        .diagnostics()
+        .iter()
+        .map(|d| {
+            let range = |r: &Option<hcl_decode::Range>| {
+                r.as_ref().map(|r| r.to_string()).unwrap_or_default()
+            };
+            (
+                d.summary.clone(),
+                d.detail.clone(),
+                range(&d.subject),
+                range(&d.context),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [(
+            "Invalid operand".to_owned(),
+            "Unsuitable value for left operand: a number is required.".to_owned(),
+            "f.hcl:3,12-13".to_owned(),
+            "f.hcl:6,9-19".to_owned(),
+        )]
+    );
+}

@@ -50,6 +50,11 @@ pub enum FunctionError {
         /// The type of the value returned.
         actual: Type,
     },
+    /// The function evaluated HCL of its own (a user function's body, say)
+    /// and that failed: its diagnostics, at their own ranges. The native
+    /// evaluator reports each as it is, with the call as its context,
+    /// instead of flattening them into the call's message.
+    Diagnostics(crate::Diagnostics),
     /// The function failed for a reason not tied to one argument.
     Failed {
         /// What went wrong.
@@ -133,6 +138,23 @@ impl fmt::Display for FunctionError {
                  which does not conform to its result type {expected}"
             ),
             FunctionError::Failed { message, .. } => f.write_str(message),
+            // `file:line,col-col: summary; detail`, as Go's `hcl.Diagnostics`
+            // prints as an error.
+            FunctionError::Diagnostics(diags) => {
+                let mut all = diags.iter();
+                let Some(first) = all.next() else {
+                    return f.write_str("no diagnostics");
+                };
+                match &first.subject {
+                    Some(subject) => write!(f, "{subject}: ")?,
+                    None => f.write_str(":0,0-0: ")?,
+                }
+                write!(f, "{}; {}", first.summary, first.detail)?;
+                match all.count() {
+                    0 => Ok(()),
+                    n => write!(f, ", and {n} other diagnostic(s)"),
+                }
+            }
         }
     }
 }
@@ -192,6 +214,7 @@ impl PartialEq for FunctionError {
                 FunctionError::Failed { message: m1, .. },
                 FunctionError::Failed { message: m2, .. },
             ) => m1 == m2,
+            (FunctionError::Diagnostics(d1), FunctionError::Diagnostics(d2)) => d1 == d2,
             _ => false,
         }
     }

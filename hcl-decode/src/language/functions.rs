@@ -30,24 +30,6 @@ pub(crate) fn expr_as_keyword(expr: &dyn Expression) -> Option<String> {
     traversal.root_name().map(str::to_owned)
 }
 
-/// Go's `hcl.Diagnostics.Error()`: the first diagnostic as
-/// `range: summary; detail`, with a count of the others.
-pub(crate) fn diagnostics_error_string(diags: &Diagnostics) -> String {
-    let one = |d: &Diagnostic| {
-        let subject = d
-            .subject
-            .as_ref()
-            .map_or_else(|| ":0,0-0".to_owned(), ToString::to_string);
-        format!("{subject}: {}; {}", d.summary, d.detail)
-    };
-    let all: Vec<&Diagnostic> = diags.iter().collect();
-    match all.as_slice() {
-        [] => "no diagnostics".to_owned(),
-        [d] => one(d),
-        [d, rest @ ..] => format!("{}, and {} other diagnostic(s)", one(d), rest.len()),
-    }
-}
-
 /// Decodes the blocks of type `block_type` (with one label, the function's
 /// name) of `body` as functions, each with the `params` (a list of
 /// identifiers), optional `variadic_param` (an identifier) and `result`
@@ -399,7 +381,7 @@ impl UserFunctionBody {
         }
         let (value, diags) = self.def.result.value(&ctx);
         if diags.has_errors() {
-            return Err(FunctionError::failed(diagnostics_error_string(&diags)));
+            return Err(FunctionError::Diagnostics(diags));
         }
         Ok(value)
     }

@@ -365,6 +365,16 @@ impl Evaluator<'_> {
     ) -> Evaluated {
         match function.call_with(values, self.sem) {
             Ok(v) => (v, diags),
+            // A user function's body failed: its own diagnostics, each with
+            // the call as its context (the range stays where the mistake is).
+            Err(FunctionError::Diagnostics(inner)) => {
+                let call = self.range(node.span);
+                for mut d in inner {
+                    d.context = Some(call.clone());
+                    diags.push(d);
+                }
+                (Value::dynamic(), diags)
+            }
             Err(err) => {
                 diags.push(self.call_error(id, node, function, args, &err));
                 (Value::dynamic(), diags)
