@@ -28,7 +28,7 @@ use crate::error::Error;
 
 impl Error {
     /// The diagnostics as JSON in the shape `hcldec --diags=json` writes
-    /// (see [`hcl_core::render_json`]).
+    /// (see [`hcl_core::Diagnostics::to_json`]).
     pub fn to_json(&self) -> String {
         self.diagnostics().to_json()
     }
@@ -46,7 +46,7 @@ impl Error {
     }
 
     /// The diagnostics rendered as `Display` renders them, with ANSI
-    /// colours when `colors` is true (see [`hcl_core::render_color`]).
+    /// colours when `colors` is true (see [`hcl_core::ColorRenderer`]).
     ///
     /// ```
     /// use hcl_decode::prelude::*;

@@ -1,6 +1,6 @@
 //! "Did you mean …?" for misspelt `#[hcl(...)]` options.
 //!
-//! The same rule as `hcl_core::suggest`, kept here so that the proc-macro
+//! The same rule as `hcl_core::suggestion`, kept here so that the proc-macro
 //! does not depend on `hcl-core` (which would then be compiled twice, once
 //! for the host): a name is suggested when its edit distance to the given
 //! one is below 3; the closest one wins and ties go to the name that sorts
