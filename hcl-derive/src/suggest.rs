@@ -1,6 +1,6 @@
 //! "Did you mean …?" for misspelt `#[hcl(...)]` options.
 //!
-//! A copy of `hcl_core::suggest` (the proc-macro may not depend on
+//! A copy of `hcl-core`'s `suggest` module, `hcl_core::suggestion` (the proc-macro may not depend on
 //! `hcl-core`, which would then be compiled twice, once for the host); the
 //! two stay the same, so read that module's documentation for the rule: the
 //! optimal string alignment distance (a swap of adjacent characters is one
