@@ -687,6 +687,15 @@ fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// A scratch directory, removed when dropped (also when a check fails).
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// The best of each phase, per side.
 #[derive(Default)]
 struct Best(BTreeMap<&'static str, Sample>);
@@ -759,7 +768,8 @@ fn main() {
         .collect();
     let hcldec = hcldec_input(env_usize("HCL_PEERS_HCLDEC_MB", 10) * MB);
 
-    let dir = std::env::temp_dir().join(format!("hcl-peers-{}", std::process::id()));
+    let scratch = Scratch(std::env::temp_dir().join(format!("hcl-peers-{}", std::process::id())));
+    let dir = scratch.0.clone();
     files::write_dir(&all, &dir).expect("write the corpus");
     let stored: BTreeMap<String, String> = std::fs::read_to_string(dir.join("index.txt"))
         .expect("index")
@@ -967,7 +977,7 @@ fn main() {
             len as f64 / MB as f64
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(scratch);
     if let Some(rev) = &rev {
         if b_base.0.is_empty() {
             println!("\nbaseline {rev}: not measured (see above)");
