@@ -1,9 +1,13 @@
 // Command funcbench times the calls of ../../data/function-calls.txt with
-// go-cty's function/stdlib under Terraform's names (and, for the
-// Terraform functions that cty lacks, Go versions written as Terraform
-// writes them: the hashes, base64, urlencode and the CIDR functions), the
-// peer of benches/functions.rs. It prints one line per family:
-// FAMILY<TAB>NANOSECONDS-PER-CALL<TAB>CALLS-PER-ROUND.
+// go-cty's function/stdlib under Terraform's names (the table of package
+// ctyfuncs), the peer of benches/functions.rs.
+//
+// It loads and checks every call, prints "ready", then serves requests on
+// standard input, one family name a line: it evaluates every call of that
+// family in rounds for 200 ms of CPU time and answers
+// FAMILY<TAB>NANOSECONDS-PER-CALL<TAB>CALLS-PER-ROUND, by the process's CPU
+// time (user and system, all threads: the garbage collector's work counts),
+// so that the Rust side can interleave its own measurements with Go's.
 //
 // benches/functions.rs builds and runs it (GOPATH mode, Debian's
 // golang-github-zclconf-go-cty-dev and golang-github-hashicorp-hcl-v2-dev).
@@ -11,148 +15,24 @@ package main
 
 import (
 	"bufio"
-	"crypto/md5"
-	"crypto/sha1"
-	"crypto/sha256"
-	"crypto/sha512"
-	"encoding/base64"
-	"encoding/hex"
+	"ctyfuncs"
 	"fmt"
-	"math/big"
-	"net"
-	"net/url"
 	"os"
-	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/function"
-	"github.com/zclconf/go-cty/cty/function/stdlib"
 )
 
-func stringFunc(f func(string) (string, error)) function.Function {
-	return function.New(&function.Spec{
-		Params: []function.Parameter{{Name: "str", Type: cty.String}},
-		Type:   function.StaticReturnType(cty.String),
-		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			s, err := f(args[0].AsString())
-			if err != nil {
-				return cty.UnknownVal(cty.String), err
-			}
-			return cty.StringVal(s), nil
-		},
-	})
-}
-
-func hexHash(h func([]byte) []byte) function.Function {
-	return stringFunc(func(s string) (string, error) { return hex.EncodeToString(h([]byte(s))), nil })
-}
-
-func cidrFuncs() map[string]function.Function {
-	host := function.New(&function.Spec{
-		Params: []function.Parameter{{Name: "prefix", Type: cty.String}, {Name: "hostnum", Type: cty.Number}},
-		Type:   function.StaticReturnType(cty.String),
-		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			_, network, err := net.ParseCIDR(args[0].AsString())
-			if err != nil {
-				return cty.UnknownVal(cty.String), err
-			}
-			n, _ := args[1].AsBigFloat().Int(nil)
-			ip := new(big.Int).SetBytes(network.IP)
-			ip.Add(ip, n)
-			b := ip.FillBytes(make([]byte, len(network.IP)))
-			return cty.StringVal(net.IP(b).String()), nil
-		},
-	})
-	subnet := function.New(&function.Spec{
-		Params: []function.Parameter{{Name: "prefix", Type: cty.String}, {Name: "newbits", Type: cty.Number}, {Name: "netnum", Type: cty.Number}},
-		Type:   function.StaticReturnType(cty.String),
-		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			_, network, err := net.ParseCIDR(args[0].AsString())
-			if err != nil {
-				return cty.UnknownVal(cty.String), err
-			}
-			newbits, _ := args[1].AsBigFloat().Int64()
-			num, _ := args[2].AsBigFloat().Int(nil)
-			ones, bits := network.Mask.Size()
-			newLen := ones + int(newbits)
-			if newLen > bits {
-				return cty.UnknownVal(cty.String), fmt.Errorf("insufficient address space")
-			}
-			ip := new(big.Int).SetBytes(network.IP)
-			ip.Or(ip, num.Lsh(num, uint(bits-newLen)))
-			b := ip.FillBytes(make([]byte, len(network.IP)))
-			return cty.StringVal((&net.IPNet{IP: b, Mask: net.CIDRMask(newLen, bits)}).String()), nil
-		},
-	})
-	mask := stringFunc(func(s string) (string, error) {
-		_, network, err := net.ParseCIDR(s)
-		if err != nil {
-			return "", err
-		}
-		return net.IP(network.Mask).String(), nil
-	})
-	return map[string]function.Function{"cidrhost": host, "cidrsubnet": subnet, "cidrnetmask": mask}
-}
-
-func functions() map[string]function.Function {
-	fs := map[string]function.Function{
-		"abs": stdlib.AbsoluteFunc, "ceil": stdlib.CeilFunc, "chomp": stdlib.ChompFunc,
-		"chunklist": stdlib.ChunklistFunc, "coalesce": stdlib.CoalesceFunc, "compact": stdlib.CompactFunc,
-		"concat": stdlib.ConcatFunc, "contains": stdlib.ContainsFunc, "csvdecode": stdlib.CSVDecodeFunc,
-		"distinct": stdlib.DistinctFunc, "element": stdlib.ElementFunc, "flatten": stdlib.FlattenFunc,
-		"floor": stdlib.FloorFunc, "format": stdlib.FormatFunc, "formatdate": stdlib.FormatDateFunc,
-		"formatlist": stdlib.FormatListFunc, "indent": stdlib.IndentFunc, "join": stdlib.JoinFunc,
-		"jsondecode": stdlib.JSONDecodeFunc, "jsonencode": stdlib.JSONEncodeFunc, "keys": stdlib.KeysFunc,
-		"length": stdlib.LengthFunc, "log": stdlib.LogFunc, "lookup": stdlib.LookupFunc,
-		"lower": stdlib.LowerFunc, "max": stdlib.MaxFunc, "merge": stdlib.MergeFunc, "min": stdlib.MinFunc,
-		"parseint": stdlib.ParseIntFunc, "pow": stdlib.PowFunc, "range": stdlib.RangeFunc,
-		"regex": stdlib.RegexFunc, "regexall": stdlib.RegexAllFunc, "replace": stdlib.ReplaceFunc,
-		"reverse": stdlib.ReverseListFunc, "setintersection": stdlib.SetIntersectionFunc,
-		"setproduct": stdlib.SetProductFunc, "setsubtract": stdlib.SetSubtractFunc,
-		"setunion": stdlib.SetUnionFunc, "signum": stdlib.SignumFunc, "slice": stdlib.SliceFunc,
-		"sort": stdlib.SortFunc, "split": stdlib.SplitFunc, "strrev": stdlib.ReverseFunc,
-		"substr": stdlib.SubstrFunc, "timeadd": stdlib.TimeAddFunc, "title": stdlib.TitleFunc,
-		"trim": stdlib.TrimFunc, "trimprefix": stdlib.TrimPrefixFunc, "trimspace": stdlib.TrimSpaceFunc,
-		"trimsuffix": stdlib.TrimSuffixFunc, "upper": stdlib.UpperFunc, "values": stdlib.ValuesFunc,
-		"zipmap": stdlib.ZipmapFunc,
-		"tobool": stdlib.MakeToFunc(cty.Bool), "tolist": stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
-		"tomap": stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)), "tonumber": stdlib.MakeToFunc(cty.Number),
-		"toset": stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)), "tostring": stdlib.MakeToFunc(cty.String),
-		"md5":    hexHash(func(b []byte) []byte { s := md5.Sum(b); return s[:] }),
-		"sha1":   hexHash(func(b []byte) []byte { s := sha1.Sum(b); return s[:] }),
-		"sha256": hexHash(func(b []byte) []byte { s := sha256.Sum256(b); return s[:] }),
-		"sha512": hexHash(func(b []byte) []byte { s := sha512.Sum512(b); return s[:] }),
-		"base64sha256": stringFunc(func(s string) (string, error) {
-			h := sha256.Sum256([]byte(s))
-			return base64.StdEncoding.EncodeToString(h[:]), nil
-		}),
-		"base64encode": stringFunc(func(s string) (string, error) { return base64.StdEncoding.EncodeToString([]byte(s)), nil }),
-		"base64decode": stringFunc(func(s string) (string, error) {
-			b, err := base64.StdEncoding.DecodeString(s)
-			return string(b), err
-		}),
-		"urlencode": stringFunc(func(s string) (string, error) { return url.QueryEscape(s), nil }),
+// cpuTime is the process's CPU time so far (user and system).
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		panic(err)
 	}
-	// Terraform's replace: a /.../ pattern is a regular expression.
-	fs["replace"] = function.New(&function.Spec{
-		Params: []function.Parameter{{Name: "str", Type: cty.String}, {Name: "substr", Type: cty.String}, {Name: "replace", Type: cty.String}},
-		Type:   function.StaticReturnType(cty.String),
-		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			sub := args[1].AsString()
-			if len(sub) > 1 && sub[0] == '/' && sub[len(sub)-1] == '/' {
-				return stdlib.RegexReplace(args[0], cty.StringVal(sub[1:len(sub)-1]), args[2])
-			}
-			return stdlib.Replace(args[0], args[1], args[2])
-		},
-	})
-	for k, v := range cidrFuncs() {
-		fs[k] = v
-	}
-	return fs
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
 
 func main() {
@@ -165,7 +45,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	ctx := &hcl.EvalContext{Functions: functions()}
+	ctx := &hcl.EvalContext{Functions: ctyfuncs.Functions()}
 	families := map[string][]hclsyntax.Expression{}
 	scanner := bufio.NewScanner(file)
 	for scanner.Scan() {
@@ -185,29 +65,28 @@ func main() {
 		}
 		families[parts[0]] = append(families[parts[0]], expr)
 	}
-	names := make([]string, 0, len(families))
-	for name := range families {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		exprs := families[name]
-		best := time.Duration(1 << 62)
-		rounds := 0
-		for trial := 0; trial < 5; trial++ {
-			start := time.Now()
-			rounds = 0
-			for time.Since(start) < 200*time.Millisecond {
-				for _, e := range exprs {
-					e.Value(ctx)
-				}
-				rounds++
-			}
-			per := time.Since(start) / time.Duration(rounds*len(exprs))
-			if per < best {
-				best = per
-			}
+	out := bufio.NewWriter(os.Stdout)
+	fmt.Fprintln(out, "ready")
+	out.Flush()
+	requests := bufio.NewScanner(os.Stdin)
+	for requests.Scan() {
+		name := requests.Text()
+		exprs, ok := families[name]
+		if !ok || len(exprs) == 0 {
+			fmt.Fprintf(out, "%s\t-\t0\n", name)
+			out.Flush()
+			continue
 		}
-		fmt.Printf("%s\t%d\t%d\n", name, best.Nanoseconds(), len(exprs))
+		start := cpuTime()
+		rounds := 0
+		for cpuTime()-start < 200*time.Millisecond {
+			for _, e := range exprs {
+				e.Value(ctx)
+			}
+			rounds++
+		}
+		per := float64(cpuTime()-start) / float64(rounds*len(exprs))
+		fmt.Fprintf(out, "%s\t%.1f\t%d\n", name, per, len(exprs))
+		out.Flush()
 	}
 }
