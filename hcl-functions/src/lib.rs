@@ -22,6 +22,43 @@
 //! by default, HashiCorp's go-cty with [`hcl_core::Semantics::Go`]
 //! (`docs/deviations.md` lists where they part).
 //!
+//! ## Terraform's definitions
+//!
+//! Where Terraform replaces a go-cty function by its own
+//! (`internal/lang/funcs`), the library has Terraform's, in
+//! [`Semantics::Spec`](hcl_core::Semantics::Spec) and
+//! [`Semantics::Go`](hcl_core::Semantics::Go) alike (these are functions,
+//! not the specification's conversion rules). go-cty's remain in
+//! [`hcl_core::stdlib`], the functions of the `hcldec` tool. The
+//! differences:
+//!
+//! | function | go-cty's | Terraform's (this library's) |
+//! |---|---|---|
+//! | [`length`](collection::length) | lists, maps, sets and tuples | also strings (characters: grapheme clusters) and objects (attributes) |
+//! | [`lookup`](collection::lookup) | the default is required | the default is optional: a missing key is then an error; a null default is allowed |
+//! | [`coalesce`](collection::coalesce) | the first non-null argument | the first argument neither null nor, for strings, empty (`"no non-null, non-empty-string arguments"`) |
+//!
+//! Each is tested against Terraform's outcome, case by case, in both
+//! modes (`tests/differential/terraform.jsonl`, which names the definition
+//! each case follows). The other functions Terraform defines itself
+//! (`index`, `alltrue`, `anytrue`, `one`, `sum`, `transpose`, `matchkeys`,
+//! `log`, `pow`, `replace`, `startswith`, `endswith`, `strcontains`,
+//! `templatestring`, the encoding, hash, network, date and filesystem
+//! functions, the conversion functions with Terraform's messages) are
+//! Terraform's too; the functions that go-cty defines and Terraform uses
+//! as they are keep go-cty's behaviour.
+//!
+//! Terraform functions not provided:
+//! - `sensitive`, `nonsensitive`, `issensitive` and `ephemeralasnull`
+//!   need marks on values, which the core does not have yet;
+//! - `type` (only in `terraform console`), `convert` (its second argument
+//!   is a type constraint, not a value), `plantimestamp` (a plan's time);
+//! - `bcrypt` and `rsadecrypt` (cryptography this library does not carry);
+//! - `list` and `map`, which Terraform keeps only to say they were removed.
+//!
+//! Functions here that Terraform does not have: `strlen`, `int` and
+//! `hasindex` (go-cty's, as `hcldec` has them).
+//!
 //! ```
 //! use hcl_core::{Semantics, Value};
 //!

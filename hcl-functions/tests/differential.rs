@@ -15,6 +15,13 @@
 //! are the same in both modes: limits, crashes, Unicode tables, ...) are
 //! listed in `differential/deviations-go.txt`, and each row named there
 //! must be one whose "Go mode" column says `no`. Both lists must be exact.
+//!
+//! Where Terraform redefines a go-cty function (`length`, `lookup`,
+//! `coalesce`, ...), the library follows Terraform: the cases of
+//! `differential/terraform.jsonl` hold Terraform's outcome (read from
+//! `internal/lang/funcs` and Terraform's documentation; each names the
+//! definition it follows) and must match in both modes; a case of the Go
+//! corpus listed there is held to Terraform's outcome instead of go-cty's.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -248,10 +255,33 @@ fn deviations(file: &str) -> BTreeMap<String, String> {
         .collect()
 }
 
+/// The cases of `terraform.jsonl`, by expression: Terraform's outcome and
+/// the definition it follows.
+fn terraform_cases() -> BTreeMap<String, (serde_json::Value, String)> {
+    let text = std::fs::read_to_string(dir().join("terraform.jsonl")).expect("terraform.jsonl");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let mut want: serde_json::Value =
+                serde_json::from_str(line).expect("terraform.jsonl JSON");
+            let follows = want
+                .as_object_mut()
+                .and_then(|o| o.remove("follows"))
+                .and_then(|f| f.as_str().map(str::to_owned))
+                .expect("each case names the Terraform definition it follows");
+            let expr = want["expr"].as_str().expect("expr").to_owned();
+            (expr, (want, follows))
+        })
+        .collect()
+}
+
 /// Runs the corpus by the rules of `sem` against the list of deviations
-/// `list`: the cases that differ from Go must be exactly those listed.
-/// Returns how many cases agree with Go, and the number of cases.
+/// `list`: the cases that differ from Go must be exactly those listed; a
+/// case of `terraform.jsonl` must give Terraform's outcome instead. Returns
+/// how many cases agree with Go, and the number of cases that are not
+/// Terraform's.
 fn run(sem: Semantics, list: &BTreeMap<String, String>) -> (usize, usize) {
+    let terraform = terraform_cases();
     let ctx = context(sem);
     let mut total = 0;
     let mut agree = 0;
@@ -274,6 +304,14 @@ fn run(sem: Semantics, list: &BTreeMap<String, String>) -> (usize, usize) {
             let want: serde_json::Value = serde_json::from_str(line).expect("expected JSON");
             let expr = want["expr"].as_str().expect("expr").to_owned();
             let got = outcome(&expr, &ctx);
+            if let Some((terraform, follows)) = terraform.get(&expr) {
+                if got != *terraform {
+                    failures.push(format!(
+                        "{family}: {expr} ({follows})\n  terraform: {terraform}\n  ours: {got}"
+                    ));
+                }
+                continue;
+            }
             total += 1;
             *per_family.entry(family.clone()).or_insert(0) += 1;
             let differs = got != want;
@@ -337,6 +375,31 @@ fn go_mode_by_area() -> BTreeMap<String, Vec<String>> {
         }
     }
     out
+}
+
+/// Every case of `terraform.jsonl` gives Terraform's outcome, by the rules
+/// of either mode (these are functions, not conversion rules).
+#[test]
+fn terraform_definitions_in_both_modes() {
+    let cases = terraform_cases();
+    assert!(cases.len() >= 40, "{} Terraform cases", cases.len());
+    for sem in [Semantics::Spec, Semantics::Go] {
+        let ctx = context(sem);
+        let failures: Vec<String> = cases
+            .iter()
+            .filter_map(|(expr, (want, follows))| {
+                let got = outcome(expr, &ctx);
+                (got != *want)
+                    .then(|| format!("{expr} ({follows})\n  terraform: {want}\n  ours: {got}"))
+            })
+            .collect();
+        assert!(
+            failures.is_empty(),
+            "{sem} mode: {} Terraform cases differ:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
 }
 
 #[test]

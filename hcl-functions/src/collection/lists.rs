@@ -3,6 +3,7 @@
 use hcl_core::convert::{convert_with, unify_with};
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::{Number, Semantics, Type, Value};
+use unicode_segmentation::UnicodeSegmentation;
 
 use super::util::{Buckets, WHOLE_NUMBER, count, go_int, length_known};
 
@@ -65,6 +66,107 @@ pub fn chunklist() -> Function {
                 .map(|c| Value::list_of(ety.clone(), c.iter().cloned()))
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(Value::list(chunks)?)
+        })
+}
+
+/// `coalesce(vals...)`: the first argument that is neither null nor, when
+/// the arguments unify to strings, the empty string (Terraform's, which
+/// skips empty strings where go-cty's returns them). The arguments are
+/// converted to their unified type first (`coalesce("", 1)` is `"1"`); an
+/// unknown argument before the first usable one makes the result unknown;
+/// none is an error ("no non-null, non-empty-string arguments").
+///
+/// ```
+/// # use hcl_functions::eval_for_docs as eval;
+/// assert_eq!(eval(r#"coalesce("", "b")"#).unwrap(), r#""b""#);
+/// assert_eq!(eval("coalesce(null, 1, 2)").unwrap(), "1");
+/// assert_eq!(eval(r#"coalesce("", 1)"#).unwrap(), r#""1""#);
+/// assert!(eval(r#"coalesce("", null)"#).unwrap_err().contains("no non-null, non-empty-string arguments"));
+/// ```
+pub fn coalesce() -> Function {
+    Function::builder()
+        .description(
+            "Takes any number of arguments and returns the first one that isn't null or empty.",
+        )
+        .variadic(
+            Parameter::new("vals", Type::Dynamic)
+                .allow_unknown()
+                .allow_dynamic()
+                .allow_null(),
+        )
+        .return_type_with_semantics(|args, sem| {
+            let types: Vec<Type> = args.iter().map(|v| v.ty().clone()).collect();
+            unify_with(&types, sem)
+                .map(|u| u.ty)
+                .ok_or_else(|| FunctionError::failed("all arguments must have the same type"))
+        })
+        .build_with_semantics(|args, ty, sem| {
+            for arg in args {
+                let arg =
+                    convert_with(arg, ty, sem).map_err(|e| FunctionError::failed(e.to_string()))?;
+                if !arg.is_known() {
+                    return Ok(Value::unknown(ty.clone()));
+                }
+                if arg.is_null() || (*ty == Type::String && arg.as_str() == Some("")) {
+                    continue;
+                }
+                return Ok(arg);
+            }
+            Err(FunctionError::failed(
+                "no non-null, non-empty-string arguments",
+            ))
+        })
+}
+
+/// `length(value)`: the number of elements of a list, set, map or tuple,
+/// of attributes of an object, or of characters (grapheme clusters, as
+/// [`strlen`](crate::string::strlen) counts them) of a string
+/// (Terraform's; go-cty's takes only lists, maps, sets and tuples). The
+/// length of a tuple or an object is known from its type, even when the
+/// value is unknown.
+///
+/// ```
+/// # use hcl_functions::eval_for_docs as eval;
+/// assert_eq!(eval(r#"length("hello")"#).unwrap(), "5");
+/// assert_eq!(eval(r#"length("cafe\u0301")"#).unwrap(), "4");
+/// assert_eq!(eval("length({a = 1, b = true})").unwrap(), "2");
+/// assert_eq!(eval("length([1, \"two\"])").unwrap(), "2");
+/// assert!(eval("length(5)").unwrap_err().contains("argument must be a string, a collection type, or a structural type"));
+/// ```
+pub fn length() -> Function {
+    Function::builder()
+        .description("Determines the length of a given list, map, or string.")
+        .param(
+            Parameter::new("value", Type::Dynamic)
+                .allow_dynamic()
+                .allow_unknown(),
+        )
+        .return_type(|args| match args[0].ty() {
+            Type::String
+            | Type::Tuple(_)
+            | Type::Object(_)
+            | Type::List(_)
+            | Type::Map(_)
+            | Type::Set(_)
+            | Type::Dynamic => Ok(Type::Number),
+            _ => Err(FunctionError::failed(
+                "argument must be a string, a collection type, or a structural type",
+            )),
+        })
+        .build(|args, _| {
+            let value = &args[0];
+            match value.ty() {
+                Type::Tuple(t) => return Ok(count(t.len())),
+                Type::Object(o) => return Ok(count(o.attributes().len())),
+                _ => {}
+            }
+            if let Some(s) = value.as_str() {
+                return Ok(count(s.graphemes(true).count()));
+            }
+            if !value.is_known() || !length_known(value) {
+                return Ok(Value::unknown(Type::Number));
+            }
+            Ok(count(value.len().unwrap_or(0)))
         })
 }
 
