@@ -1003,6 +1003,13 @@
 //! fifteen functions of the `hcldec` tool are [`hcl_core::stdlib`], what
 //! [`spec`] files use by default.)
 //!
+//! The families with a dependency of their own are cargo features, on by
+//! default, of the same names as `hcl-functions`' ([`functions::Feature`]):
+//! `regex`, `yaml`, `hash`, `compression`, `uuid`, `network`,
+//! `filesystem`. With `default-features = false` (adding back `serde` if
+//! wanted), only the pure core families remain, and a call to a function
+//! of a family left out is a call to an unknown function.
+//!
 //! One example per family, each a field of this struct:
 //!
 //! ```

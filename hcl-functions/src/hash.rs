@@ -1,5 +1,5 @@
-//! The hash functions: Terraform's digests of strings, `uuidv5`, and the
-//! impure `uuid`.
+//! The hash functions: Terraform's digests of strings and `uuidv5` (the
+//! `hash` feature).
 //!
 //! A string is hashed as its UTF-8 bytes. Hexadecimal digests are in lower
 //! case; `base64sha256` and `base64sha512` give the standard (padded)
@@ -14,7 +14,6 @@
 //! | [`base64sha256`] | `base64sha256(str) → string` | the SHA-256 digest, in Base64 |
 //! | [`base64sha512`] | `base64sha512(str) → string` | the SHA-512 digest, in Base64 |
 //! | [`uuidv5`] | `uuidv5(namespace, name) → string` | a name-based (SHA-1) UUID |
-//! | [`uuid`](fn@uuid) (impure) | `uuid() → string` | a random (version 4) UUID |
 
 use crate::args::str_arg;
 use hcl_core::function::{Function, FunctionError, Parameter};
@@ -36,11 +35,6 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
         ("sha512", sha512()),
         ("uuidv5", uuidv5()),
     ]
-}
-
-/// The family's impure functions, by name.
-pub(crate) fn impure_functions() -> Vec<(&'static str, Function)> {
-    vec![("uuid", uuid())]
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -312,30 +306,6 @@ pub fn uuidv5() -> Function {
         })
 }
 
-/// `uuid()` (impure): a random UUID (version 4, RFC 4122 section 4.4), a
-/// different one at each call.
-///
-/// ```
-/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
-/// # use hcl_core::{EvalContext, Expression, Pos, Value};
-/// # let mut ctx = EvalContext::new();
-/// # hcl_functions::Library::empty().impure().install(&mut ctx).unwrap();
-/// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
-/// let id = eval("uuid()");
-/// assert_eq!(id.as_str().unwrap().len(), 36);
-/// assert_ne!(id, eval("uuid()"));
-/// ```
-pub fn uuid() -> Function {
-    Function::builder()
-        .description("Generates a random UUID, as described in RFC 4122 section 4.4.")
-        .returns(Type::String)
-        .build(|_, _| {
-            Ok(Value::string(
-                ::uuid::Uuid::new_v4().hyphenated().to_string(),
-            ))
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -450,13 +420,5 @@ mod tests {
             Some(Value::unknown(Type::String))
         );
         assert!(md5().call(&[Value::null(Type::String)]).is_err());
-    }
-
-    #[test]
-    fn uuid_is_version_4() {
-        let v = uuid().call(&[]).ok();
-        let s = v.as_ref().and_then(Value::as_str).unwrap_or_default();
-        assert_eq!(s.len(), 36);
-        assert_eq!(s.as_bytes()[14], b'4');
     }
 }

@@ -22,6 +22,33 @@
 //! by default, HashiCorp's go-cty with [`hcl_core::Semantics::Go`]
 //! (`docs/deviations.md` lists where they part).
 //!
+//! ## Features
+//!
+//! Each family with a dependency (or a capability) of its own is a cargo
+//! feature ([`Feature`]), on by default; `default-features = false` leaves
+//! the pure core families (strings, collections, numbers, sets,
+//! JSON/CSV/Base64/URL encodings, dates and times, conversions,
+//! `try`/`can`):
+//!
+//! | feature | functions | dependency |
+//! |---|---|---|
+//! | `regex` | [`Family::Regex`], and `replace` with a `/pattern/` | `regex` |
+//! | `yaml` | `yamldecode`, `yamlencode` | `saphyr-parser` |
+//! | `hash` | [`Family::Hash`]: `md5`, `sha1`, `sha256`, `sha512`, `base64sha256`, `base64sha512`, `uuidv5` | `md-5`, `sha1`, `sha2` |
+//! | `compression` | `base64gzip` | `flate2` |
+//! | `uuid` | `uuid` ([`Library::impure`]) | `uuid` |
+//! | `network` | [`Family::Network`]: `cidrhost`, `cidrnetmask`, `cidrsubnet`, `cidrsubnets` | none |
+//! | `filesystem` | `Library::filesystem`: `file`, `fileexists`, `fileset`, `filebase64`, `templatefile`, `abspath`, `dirname`, `basename`, `pathexpand` | none |
+//!
+//! With a feature off, its module and functions are absent, and so is
+//! `Library::filesystem` without `filesystem`; every [`Family`] is still
+//! named, a family whose feature is off has no functions
+//! ([`Family::is_enabled`]), and the names of every function a library can
+//! provide stay known ([`function_names`], [`Family::function_names`],
+//! [`Feature::of_function`]), so that a message can say which feature a
+//! missing function needs. A `replace` with a `/pattern/` without `regex`
+//! is an error that says so. `hcl-decode` has features of the same names.
+//!
 //! ## Terraform's definitions
 //!
 //! Where Terraform replaces a go-cty function by its own
@@ -70,6 +97,7 @@
 //! ```
 
 use std::collections::BTreeMap;
+#[cfg(feature = "filesystem")]
 use std::path::PathBuf;
 
 use hcl_core::function::Function;
@@ -81,20 +109,34 @@ pub mod conversion;
 pub mod datetime;
 mod doc_eval;
 pub mod encoding;
+mod feature;
+#[cfg(feature = "filesystem")]
 pub mod filesystem;
+#[cfg(feature = "hash")]
 pub mod hash;
+#[cfg(feature = "network")]
 pub mod network;
 pub mod number;
+#[cfg(feature = "uuid")]
+pub mod random;
+#[cfg(feature = "regex")]
 pub mod regex;
 pub mod set;
 pub mod string;
 mod template;
 pub mod tryfunc;
 
+pub use feature::{Feature, function_names};
+
 #[doc(hidden)]
 pub use doc_eval::eval_for_docs;
 
 /// A family of functions, as Terraform's documentation groups them.
+///
+/// Every family is named whatever the crate's features; a family that
+/// needs a [`Feature`] that is off ([`Family::feature`],
+/// [`Family::is_enabled`]) has no functions ([`Family::functions`] is
+/// empty), though [`Family::function_names`] still names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Family {
@@ -108,20 +150,21 @@ pub enum Family {
     Set,
     /// `base64encode`, `jsonencode`, `csvdecode`, `yamldecode`, ... ([`encoding`]).
     Encoding,
-    /// `regex`, `regexall` ([`regex`]).
+    /// `regex`, `regexall` (`hcl_functions::regex`; the `regex` feature).
     Regex,
     /// `formatdate`, `timeadd`, `timecmp` ([`datetime`]).
     DateTime,
-    /// `md5`, `sha256`, `uuidv5`, ... ([`hash`]).
+    /// `md5`, `sha256`, `uuidv5`, ... (`hcl_functions::hash`; the `hash` feature).
     Hash,
-    /// `cidrhost`, `cidrsubnet`, ... ([`network`]).
+    /// `cidrhost`, `cidrsubnet`, ... (`hcl_functions::network`; the `network` feature).
     Network,
     /// `tostring`, `tolist`, `tomap`, ... ([`conversion`]), `try` and `can` ([`tryfunc`]).
     Conversion,
 }
 
 impl Family {
-    /// Every pure family.
+    /// Every pure family (those whose feature is off included: they are
+    /// empty).
     pub const ALL: [Family; 10] = [
         Family::String,
         Family::Collection,
@@ -135,7 +178,40 @@ impl Family {
         Family::Conversion,
     ];
 
-    /// The family's functions, by name.
+    /// The feature the family needs, if any (the families that need none
+    /// are always there).
+    pub fn feature(self) -> Option<Feature> {
+        match self {
+            Family::Regex => Some(Feature::Regex),
+            Family::Hash => Some(Feature::Hash),
+            Family::Network => Some(Feature::Network),
+            _ => None,
+        }
+    }
+
+    /// Whether the family's functions are in this build (its feature, if
+    /// it needs one, is on).
+    pub fn is_enabled(self) -> bool {
+        self.feature().is_none_or(Feature::is_enabled)
+    }
+
+    /// The names of the family's functions in a build with every feature
+    /// on, whatever this build's (a function of the family that needs a
+    /// feature that is off, such as `yamldecode` without `yaml`, is named
+    /// but not in [`Family::functions`]; [`Feature::of_function`] says
+    /// which).
+    ///
+    /// ```
+    /// use hcl_functions::Family;
+    ///
+    /// assert!(Family::Encoding.function_names().contains(&"yamldecode"));
+    /// assert!(Family::Regex.function_names().contains(&"regexall"));
+    /// ```
+    pub fn function_names(self) -> &'static [&'static str] {
+        feature::family_names(self)
+    }
+
+    /// The family's functions in this build, by name.
     pub fn functions(self) -> Vec<(&'static str, Function)> {
         match self {
             Family::String => string::functions(),
@@ -143,10 +219,19 @@ impl Family {
             Family::Number => number::functions(),
             Family::Set => set::functions(),
             Family::Encoding => encoding::functions(),
+            #[cfg(feature = "regex")]
             Family::Regex => regex::functions(),
             Family::DateTime => datetime::functions(),
+            #[cfg(feature = "hash")]
             Family::Hash => hash::functions(),
+            #[cfg(feature = "network")]
             Family::Network => network::functions(),
+            #[cfg(not(feature = "regex"))]
+            Family::Regex => Vec::new(),
+            #[cfg(not(feature = "hash"))]
+            Family::Hash => Vec::new(),
+            #[cfg(not(feature = "network"))]
+            Family::Network => Vec::new(),
             Family::Conversion => {
                 let mut functions = conversion::functions();
                 functions.extend(tryfunc::functions());
@@ -170,6 +255,7 @@ impl Family {
 pub struct Library {
     families: Vec<Family>,
     impure: bool,
+    #[cfg(feature = "filesystem")]
     filesystem_root: Option<PathBuf>,
 }
 
@@ -179,7 +265,8 @@ impl Library {
         Library::default()
     }
 
-    /// Every pure function: all of [`Family::ALL`].
+    /// Every pure function: all of [`Family::ALL`] (those whose feature is
+    /// on).
     pub fn pure() -> Library {
         Library {
             families: Family::ALL.to_vec(),
@@ -187,7 +274,7 @@ impl Library {
         }
     }
 
-    /// Adds a family.
+    /// Adds a family (a family whose feature is off adds nothing).
     pub fn family(mut self, family: Family) -> Library {
         if !self.families.contains(&family) {
             self.families.push(family);
@@ -196,7 +283,7 @@ impl Library {
     }
 
     /// Adds the impure functions, whose results change from call to call
-    /// (`timestamp`, `uuid`).
+    /// (`timestamp`, and `uuid` with the `uuid` feature).
     pub fn impure(mut self) -> Library {
         self.impure = true;
         self
@@ -206,6 +293,8 @@ impl Library {
     /// `filebase64`, `templatefile`, `abspath`, `dirname`, `basename`,
     /// `pathexpand`), confined to `root`: a relative path is resolved
     /// against it, and a path that leaves it is an error, never a read.
+    /// Only with the `filesystem` feature.
+    #[cfg(feature = "filesystem")]
     pub fn filesystem(mut self, root: impl Into<PathBuf>) -> Library {
         self.filesystem_root = Some(root.into());
         self
@@ -220,13 +309,14 @@ impl Library {
             }
         }
         if self.impure {
-            for (name, function) in datetime::impure_functions()
-                .into_iter()
-                .chain(hash::impure_functions())
-            {
+            let impure = datetime::impure_functions();
+            #[cfg(feature = "uuid")]
+            let impure = impure.into_iter().chain(random::impure_functions());
+            for (name, function) in impure {
                 out.insert(name.to_owned(), function);
             }
         }
+        #[cfg(feature = "filesystem")]
         if let Some(root) = &self.filesystem_root {
             for (name, function) in filesystem::functions(root) {
                 out.insert(name.to_owned(), function);

@@ -390,6 +390,8 @@ pub fn substr() -> Function {
 /// (`"/a+/"`) is a regular expression (the syntax of the [`regex`](mod@crate::regex)
 /// family), and `$1`, `${1}`, `$name` in the replacement stand for its
 /// groups (`$$` for a dollar sign), as Go's `Regexp.ReplaceAllString`.
+/// The regular-expression form needs the `regex` feature; without it, such
+/// a call is an error that says so.
 ///
 /// A result longer than [`MAX_RESULT_BYTES`] is an error.
 ///
@@ -407,12 +409,7 @@ pub fn replace() -> Function {
         |s| {
             let (str, substr, replacement) = (s[0], s[1], s[2]);
             if substr.len() > 1 && substr.starts_with('/') && substr.ends_with('/') {
-                let pattern = &substr[1..substr.len() - 1];
-                let re = crate::regex::compile_cached(pattern)
-                    .map_err(|e| FunctionError::failed(e.to_string()))?;
-                return crate::regex::replace_all(&re, str, replacement)
-                    .map(Value::string)
-                    .ok_or_else(|| FunctionError::failed(too_long()));
+                return replace_regex(str, &substr[1..substr.len() - 1], replacement);
             }
             let count = if substr.is_empty() {
                 str.chars().count() + 1
@@ -428,6 +425,24 @@ pub fn replace() -> Function {
             Ok(Value::string(go_replace(str, substr, replacement)))
         },
     )
+}
+
+/// `replace` with a regular expression (`pattern`, without its slashes).
+#[cfg(feature = "regex")]
+fn replace_regex(str: &str, pattern: &str, replacement: &str) -> Result<Value, FunctionError> {
+    let re =
+        crate::regex::compile_cached(pattern).map_err(|e| FunctionError::failed(e.to_string()))?;
+    crate::regex::replace_all(&re, str, replacement)
+        .map(Value::string)
+        .ok_or_else(|| FunctionError::failed(too_long()))
+}
+
+/// `replace` with a regular expression, without the `regex` feature.
+#[cfg(not(feature = "regex"))]
+fn replace_regex(_: &str, _: &str, _: &str) -> Result<Value, FunctionError> {
+    Err(FunctionError::failed(
+        "a substring between slashes is a regular expression, and this build of hcl-functions has no regular expressions (its `regex` feature is off)",
+    ))
 }
 
 /// Go's `strings.Replace(s, old, new, -1)`: an empty `old` matches at the
