@@ -47,6 +47,36 @@ fn hex(bytes: &[u8]) -> String {
     out
 }
 
+/// The MD5 digest of `b`, in hexadecimal.
+pub(crate) fn md5_hex(b: &[u8]) -> String {
+    hex(&Md5::digest(b))
+}
+
+/// The SHA-1 digest of `b`, in hexadecimal.
+pub(crate) fn sha1_hex(b: &[u8]) -> String {
+    hex(&Sha1::digest(b))
+}
+
+/// The SHA-256 digest of `b`, in hexadecimal.
+pub(crate) fn sha256_hex(b: &[u8]) -> String {
+    hex(&Sha256::digest(b))
+}
+
+/// The SHA-512 digest of `b`, in hexadecimal.
+pub(crate) fn sha512_hex(b: &[u8]) -> String {
+    hex(&Sha512::digest(b))
+}
+
+/// The SHA-256 digest of `b`, in standard Base64.
+pub(crate) fn sha256_base64(b: &[u8]) -> String {
+    base64_encode(&Sha256::digest(b))
+}
+
+/// The SHA-512 digest of `b`, in standard Base64.
+pub(crate) fn sha512_base64(b: &[u8]) -> String {
+    base64_encode(&Sha512::digest(b))
+}
+
 fn hash_function(description: &str, digest: fn(&[u8]) -> String) -> Function {
     Function::builder()
         .description(description)
@@ -69,7 +99,7 @@ fn hash_function(description: &str, digest: fn(&[u8]) -> String) -> Function {
 pub fn md5() -> Function {
     hash_function(
         "Computes the MD5 hash of a given string and encodes it with hexadecimal digits.",
-        |b| hex(&Md5::digest(b)),
+        md5_hex,
     )
 }
 
@@ -87,7 +117,7 @@ pub fn md5() -> Function {
 pub fn sha1() -> Function {
     hash_function(
         "Computes the SHA1 hash of a given string and encodes it with hexadecimal digits.",
-        |b| hex(&Sha1::digest(b)),
+        sha1_hex,
     )
 }
 
@@ -108,7 +138,7 @@ pub fn sha1() -> Function {
 pub fn sha256() -> Function {
     hash_function(
         "Computes the SHA256 hash of a given string and encodes it with hexadecimal digits.",
-        |b| hex(&Sha256::digest(b)),
+        sha256_hex,
     )
 }
 
@@ -127,7 +157,7 @@ pub fn sha256() -> Function {
 pub fn sha512() -> Function {
     hash_function(
         "Computes the SHA512 hash of a given string and encodes it with hexadecimal digits.",
-        |b| hex(&Sha512::digest(b)),
+        sha512_hex,
     )
 }
 
@@ -148,7 +178,7 @@ pub fn sha512() -> Function {
 pub fn base64sha256() -> Function {
     hash_function(
         "Computes the SHA256 hash of a given string and encodes it with Base64.",
-        |b| base64_encode(&Sha256::digest(b)),
+        sha256_base64,
     )
 }
 
@@ -167,7 +197,7 @@ pub fn base64sha256() -> Function {
 pub fn base64sha512() -> Function {
     hash_function(
         "Computes the SHA512 hash of a given string and encodes it with Base64.",
-        |b| base64_encode(&Sha512::digest(b)),
+        sha512_base64,
     )
 }
 

@@ -34,7 +34,7 @@
 //! |---|---|---|
 //! | `regex` | [`Family::Regex`], and `replace` with a `/pattern/` | `regex` |
 //! | `yaml` | `yamldecode`, `yamlencode` | `saphyr-parser` |
-//! | `hash` | [`Family::Hash`]: `md5`, `sha1`, `sha256`, `sha512`, `base64sha256`, `base64sha512`, `uuidv5` | `md-5`, `sha1`, `sha2` |
+//! | `hash` | [`Family::Hash`]: `md5`, `sha1`, `sha256`, `sha512`, `base64sha256`, `base64sha512`, `uuidv5`; with `filesystem`, `filemd5`, `filesha1`, `filesha256`, `filesha512`, `filebase64sha256`, `filebase64sha512` | `md-5`, `sha1`, `sha2` |
 //! | `compression` | `base64gzip` | `flate2` |
 //! | `uuid` | `uuid` ([`Library::impure`]) | `uuid` |
 //! | `network` | [`Family::Network`]: `cidrhost`, `cidrnetmask`, `cidrsubnet`, `cidrsubnets` | none |
@@ -45,7 +45,7 @@
 //! named, a family whose feature is off has no functions
 //! ([`Family::is_enabled`]), and the names of every function a library can
 //! provide stay known ([`function_names`], [`Family::function_names`],
-//! [`Feature::of_function`]), so that a message can say which feature a
+//! [`Feature::needed_by`]), so that a message can say which feature a
 //! missing function needs. A `replace` with a `/pattern/` without `regex`
 //! is an error that says so. `hcl-decode` has features of the same names.
 //!
@@ -198,7 +198,7 @@ impl Family {
     /// The names of the family's functions in a build with every feature
     /// on, whatever this build's (a function of the family that needs a
     /// feature that is off, such as `yamldecode` without `yaml`, is named
-    /// but not in [`Family::functions`]; [`Feature::of_function`] says
+    /// but not in [`Family::functions`]; [`Feature::needed_by`] says
     /// which).
     ///
     /// ```
@@ -291,7 +291,8 @@ impl Library {
 
     /// Adds the filesystem functions (`file`, `fileexists`, `fileset`,
     /// `filebase64`, `templatefile`, `abspath`, `dirname`, `basename`,
-    /// `pathexpand`), confined to `root`: a relative path is resolved
+    /// `pathexpand`, and with the `hash` feature the file digests
+    /// `filemd5`, `filesha256`, ...), confined to `root`: a relative path is resolved
     /// against it, and a path that leaves it is an error, never a read.
     /// Only with the `filesystem` feature.
     #[cfg(feature = "filesystem")]
