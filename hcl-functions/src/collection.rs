@@ -20,7 +20,9 @@
 //! | [`keys`] | `keys(map)` | the keys of a map or attribute names of an object, sorted |
 //! | [`hasindex`] | `hasindex(collection, key)` | whether indexing would succeed (hcldec's) |
 //! | [`length`] | `length(value)` | the number of elements, attributes or characters |
+//! | [`list`] | `list(vals...)` | an error: removed in Terraform v0.12, use `tolist([...])` |
 //! | [`lookup`] | `lookup(map, key, default?)` | the element with the key, or the default |
+//! | [`map`] | `map(vals...)` | an error: removed in Terraform v0.12, use `tomap({...})` |
 //! | [`matchkeys`] | `matchkeys(values, keys, searchset)` | the values whose keys are in the search set |
 //! | [`merge`] | `merge(maps...)` | maps or objects merged, later keys winning |
 //! | [`one`] | `one(list)` | the only element, or null for none |
@@ -71,7 +73,7 @@ mod tests;
 pub use hcl_core::stdlib::{concat, hasindex};
 pub use lists::{
     RANGE_LIMIT, alltrue, anytrue, chunklist, coalesce, coalescelist, compact, contains, distinct,
-    element, flatten, index, length, matchkeys, one, range, reverse, slice, sort,
+    element, flatten, index, length, list, map, matchkeys, one, range, reverse, slice, sort,
 };
 pub use maps::{keys, lookup, merge, transpose, values, zipmap};
 
@@ -93,7 +95,9 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
         ("keys", keys()),
         ("hasindex", hasindex()),
         ("length", length()),
+        ("list", list()),
         ("lookup", lookup()),
+        ("map", map()),
         ("matchkeys", matchkeys()),
         ("merge", merge()),
         ("one", one()),

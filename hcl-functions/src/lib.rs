@@ -80,8 +80,10 @@
 //!   need marks on values, which the core does not have yet;
 //! - `type` (only in `terraform console`), `convert` (its second argument
 //!   is a type constraint, not a value), `plantimestamp` (a plan's time);
-//! - `bcrypt` and `rsadecrypt` (cryptography this library does not carry);
-//! - `list` and `map`, which Terraform keeps only to say they were removed.
+//! - `bcrypt` and `rsadecrypt` (cryptography this library does not carry).
+//!
+//! `list` and `map` are there as Terraform has them: only to say they were
+//! removed (in Terraform v0.12) and what replaces them.
 //!
 //! Functions here that Terraform does not have: `strlen`, `int` and
 //! `hasindex` (go-cty's, as `hcldec` has them).

@@ -170,6 +170,49 @@ pub fn length() -> Function {
         })
 }
 
+/// A function that Terraform removed in v0.12 and keeps only to say so:
+/// any call is an error naming the syntax that replaces it.
+fn removed(description: &str, message: &'static str) -> Function {
+    Function::builder()
+        .description(description)
+        .variadic(
+            Parameter::new("vals", Type::Dynamic)
+                .allow_unknown()
+                .allow_dynamic()
+                .allow_null(),
+        )
+        .return_type(move |_| Err(FunctionError::failed(message)))
+        .build(move |_, _| Err(FunctionError::failed(message)))
+}
+
+/// `list(vals...)`: always an error, as in Terraform, which removed it in
+/// v0.12: a list is written `tolist([...])`.
+///
+/// ```
+/// # use hcl_functions::eval_for_docs as eval;
+/// assert!(eval(r#"list("a")"#).unwrap_err().contains("use tolist([ ... ]) syntax to write a literal list"));
+/// ```
+pub fn list() -> Function {
+    removed(
+        "Removed: use tolist([ ... ]) to write a literal list.",
+        "the \"list\" function was deprecated in Terraform v0.12 and is no longer available; use tolist([ ... ]) syntax to write a literal list",
+    )
+}
+
+/// `map(vals...)`: always an error, as in Terraform, which removed it in
+/// v0.12: a map is written `tomap({...})`.
+///
+/// ```
+/// # use hcl_functions::eval_for_docs as eval;
+/// assert!(eval(r#"map("a", 1)"#).unwrap_err().contains("use tomap({ ... }) syntax to write a literal map"));
+/// ```
+pub fn map() -> Function {
+    removed(
+        "Removed: use tomap({ ... }) to write a literal map.",
+        "the \"map\" function was deprecated in Terraform v0.12 and is no longer available; use tomap({ ... }) syntax to write a literal map",
+    )
+}
+
 /// `coalescelist(vals...)`: the first of the lists or tuples that is not
 /// null and not empty. An unknown argument before it makes the result
 /// unknown; none is an error ("no non-null arguments").
