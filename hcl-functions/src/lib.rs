@@ -55,8 +55,10 @@
 //! (`internal/lang/funcs`), the library has Terraform's, in
 //! [`Semantics::Spec`](hcl_core::Semantics::Spec) and
 //! [`Semantics::Go`](hcl_core::Semantics::Go) alike (these are functions,
-//! not the specification's conversion rules). go-cty's remain in
-//! [`hcl_core::stdlib`], the functions of the `hcldec` tool. The
+//! not the specification's conversion rules), and where current go-cty
+//! (which Terraform uses) changed a function since go-cty 1.12, whose
+//! behaviour the library otherwise follows, the current one. go-cty's
+//! remain in [`hcl_core::stdlib`], the functions of the `hcldec` tool. The
 //! differences:
 //!
 //! | function | go-cty's | Terraform's (this library's) |
@@ -64,6 +66,10 @@
 //! | [`length`](collection::length) | lists, maps, sets and tuples | also strings (characters: grapheme clusters) and objects (attributes) |
 //! | [`lookup`](collection::lookup) | the default is required | the default is optional: a missing key is then an error; a null default is allowed |
 //! | [`coalesce`](collection::coalesce) | the first non-null argument | the first argument neither null nor, for strings, empty (`"no non-null, non-empty-string arguments"`) |
+//! | [`list`](collection::list), [`map`](collection::map) | none | an error saying they were removed in Terraform v0.12 and what replaces them |
+//! | [`element`](collection::element) | (go-cty 1.12) a negative index is an error | (current go-cty, which Terraform uses) a negative index counts from the end |
+//! | [`contains`](collection::contains) | (go-cty 1.12) the value must not be null | (current go-cty, which Terraform uses) a null value is looked for |
+//! | `filemd5`, `filesha1`, `filesha256`, `filesha512`, `filebase64sha256`, `filebase64sha512` | none | the digest of a file's bytes (with the `filesystem` and `hash` features) |
 //!
 //! Each is tested against Terraform's outcome, case by case, in both
 //! modes (`tests/differential/terraform.jsonl`, which names the definition

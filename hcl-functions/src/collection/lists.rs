@@ -311,7 +311,9 @@ pub fn compact() -> Function {
 
 /// `contains(list, value)`: whether the list, tuple or set has an element
 /// equal to the value. Unknown elements that might be equal make the
-/// result unknown, unless a known element is equal.
+/// result unknown, unless a known element is equal. The value may be null
+/// (whether the list holds a null), as current go-cty (v1.14 on), which
+/// Terraform uses, has it (go-cty 1.12 rejected a null).
 ///
 /// ```
 /// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
@@ -324,12 +326,13 @@ pub fn compact() -> Function {
 /// # }
 /// assert_eq!(eval(r#"contains(["a", "b", "c"], "a")"#), "true");
 /// assert_eq!(eval(r#"contains(["a", "b", "c"], "d")"#), "false");
+/// assert_eq!(eval(r#"contains(["a", null], null)"#), "true");
 /// ```
 pub fn contains() -> Function {
     Function::builder()
         .description("Returns true if the given value is a value in the given list, tuple, or set, or false otherwise.")
         .param(Parameter::new("list", Type::Dynamic))
-        .param(Parameter::new("value", Type::Dynamic))
+        .param(Parameter::new("value", Type::Dynamic).allow_null())
         .returns(Type::Bool)
         .build_with_semantics(|args, _, sem| {
             let (list, value) = (&args[0], &args[1]);
@@ -388,7 +391,9 @@ pub fn distinct() -> Function {
 }
 
 /// `element(list, index)`: the element of a list or tuple at the index,
-/// wrapped around modulo the length. A negative index or an empty list is
+/// wrapped around modulo the length; a negative index counts from the end
+/// (`element(l, -1)` is the last element), as current go-cty (v1.13 on),
+/// which Terraform uses, has it (go-cty 1.12 rejected it). An empty list is
 /// an error.
 ///
 /// ```
@@ -402,6 +407,7 @@ pub fn distinct() -> Function {
 /// # }
 /// assert_eq!(eval(r#"element(["a", "b", "c"], 1)"#), r#""b""#);
 /// assert_eq!(eval(r#"element(["a", "b", "c"], 3)"#), r#""a""#);
+/// assert_eq!(eval(r#"element(["a", "b", "c"], -1)"#), r#""c""#);
 /// ```
 pub fn element() -> Function {
     Function::builder()
@@ -410,9 +416,6 @@ pub fn element() -> Function {
         .param(Parameter::new("index", Type::Number))
         .return_type(|args| {
             let (list, index) = (&args[0], &args[1]);
-            if index.as_number().is_some_and(Number::is_negative) {
-                return Err(negative_index());
-            }
             match list.ty() {
                 Type::List(e) => Ok(e.as_ref().clone()),
                 Type::Tuple(t) => {
@@ -424,7 +427,7 @@ pub fn element() -> Function {
                     if types.is_empty() {
                         return Err(empty_element_list());
                     }
-                    Ok(types[i % types.len()].clone())
+                    Ok(types[wrap(i, types.len())].clone())
                 }
                 other => Err(FunctionError::failed(format!(
                     "cannot read elements from {}",
@@ -441,23 +444,24 @@ pub fn element() -> Function {
             if items.is_empty() {
                 return Err(empty_element_list());
             }
-            Ok(items[index % items.len()].clone())
+            Ok(items[wrap(index, items.len())].clone())
         })
 }
 
-fn negative_index() -> FunctionError {
-    FunctionError::failed("cannot use element function with a negative index")
+/// `index` modulo `len` (not zero), in `0..len`: Go's `index % len`, plus
+/// `len` when negative.
+fn wrap(index: i64, len: usize) -> usize {
+    let len = i64::try_from(len).unwrap_or(i64::MAX);
+    usize::try_from(index.rem_euclid(len)).unwrap_or(0)
 }
 
 fn empty_element_list() -> FunctionError {
     FunctionError::failed("cannot use element function with an empty list")
 }
 
-/// An index of `element`: a whole number that fits Go's `int`, not negative.
-fn element_index(n: &Number) -> Result<usize, FunctionError> {
-    let i =
-        go_int(n).ok_or_else(|| FunctionError::failed(format!("invalid index: {WHOLE_NUMBER}")))?;
-    usize::try_from(i).map_err(|_| negative_index())
+/// An index of `element`: a whole number that fits Go's `int`.
+fn element_index(n: &Number) -> Result<i64, FunctionError> {
+    go_int(n).ok_or_else(|| FunctionError::failed(format!("invalid index: {WHOLE_NUMBER}")))
 }
 
 /// `flatten(list)`: a list, set or tuple whose elements that are lists,
