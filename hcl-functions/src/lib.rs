@@ -69,6 +69,7 @@
 //! | [`list`](collection::list), [`map`](collection::map) | none | an error saying they were removed in Terraform v0.12 and what replaces them |
 //! | [`element`](collection::element) | (go-cty 1.12) a negative index is an error | (current go-cty, which Terraform uses) a negative index counts from the end |
 //! | [`contains`](collection::contains) | (go-cty 1.12) the value must not be null | (current go-cty, which Terraform uses) a null value is looked for |
+//! | [`format`](string::format), [`formatlist`](string::formatlist) | (go-cty 1.12) an argument of unknown type gives a value of unknown type | (current go-cty) an unknown string, or list of strings |
 //! | `filemd5`, `filesha1`, `filesha256`, `filesha512`, `filebase64sha256`, `filebase64sha512` | none | the digest of a file's bytes (with the `filesystem` and `hash` features) |
 //!
 //! Each is tested against Terraform's outcome, case by case, in both

@@ -107,8 +107,9 @@ pub fn chomp() -> Function {
 
 /// `format(spec, values...)`: a string built by applying the verbs of
 /// `spec` to the values (see the [module documentation](self)). Every
-/// value must be used; an unknown value (or one with unknown parts) gives
-/// an unknown string.
+/// value must be used; an unknown value (or one with unknown parts, or of
+/// unknown type, as current go-cty, which Terraform uses, has it) gives an
+/// unknown string.
 ///
 /// ```
 /// # use hcl_functions::eval_for_docs as eval;
@@ -121,7 +122,11 @@ pub fn format() -> Function {
     Function::builder()
         .description("Constructs a string by applying formatting verbs to a series of arguments, using a similar syntax to the C function \"printf\".")
         .param(Parameter::new("format", Type::String))
-        .variadic(Parameter::new("args", Type::Dynamic).allow_null())
+        .variadic(
+            Parameter::new("args", Type::Dynamic)
+                .allow_null()
+                .allow_dynamic(),
+        )
         .returns(Type::String)
         .build_with_semantics(|args, _, sem| {
             if args[1..].iter().any(|a| !a.is_wholly_known()) {
@@ -137,7 +142,8 @@ pub fn format() -> Function {
 /// `formatlist(spec, values...)`: `format` applied once for each element
 /// of the list, set and tuple arguments (which must have the same length),
 /// other arguments being used each time. The result is a list of strings;
-/// an element whose values are not all known is unknown.
+/// an element whose values are not all known is unknown (and the whole
+/// list, for a value of unknown type, as current go-cty has it).
 ///
 /// ```
 /// # use hcl_functions::eval_for_docs as eval;
@@ -157,7 +163,8 @@ pub fn formatlist() -> Function {
         .variadic(
             Parameter::new("args", Type::Dynamic)
                 .allow_null()
-                .allow_unknown(),
+                .allow_unknown()
+                .allow_dynamic(),
         )
         .returns(Type::list(Type::String))
         .build_with_semantics(|args, ty, sem| {

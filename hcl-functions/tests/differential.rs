@@ -298,12 +298,22 @@ fn terraform_cases() -> BTreeMap<String, TerraformCase> {
                     .and_then(|o| o.remove("row"))
                     .and_then(|r| r.as_str().map(str::to_owned))
                     .expect("a spec outcome names its row");
-                assert!(rows.contains_key(&row), "no row of docs/deviations.md is about {row:?}");
+                assert!(
+                    rows.contains_key(&row),
+                    "no row of docs/deviations.md is about {row:?}"
+                );
                 spec["expr"] = object["expr"].clone();
                 (spec, row)
             });
             let expr = want["expr"].as_str().expect("expr").to_owned();
-            (expr, TerraformCase { want, follows, spec })
+            (
+                expr,
+                TerraformCase {
+                    want,
+                    follows,
+                    spec,
+                },
+            )
         })
         .collect()
 }
