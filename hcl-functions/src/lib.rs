@@ -74,20 +74,25 @@
 //!
 //! Each is tested against Terraform's outcome, case by case, in both
 //! modes (`tests/differential/terraform.jsonl`, which names the definition
-//! each case follows). The other functions Terraform defines itself
+//! each case follows; the file digests with Terraform's own examples, in
+//! the `filesystem` module's tests). The other functions Terraform defines itself
 //! (`index`, `alltrue`, `anytrue`, `one`, `sum`, `transpose`, `matchkeys`,
 //! `log`, `pow`, `replace`, `startswith`, `endswith`, `strcontains`,
 //! `templatestring`, the encoding, hash, network, date and filesystem
 //! functions, the conversion functions with Terraform's messages) are
 //! Terraform's too; the functions that go-cty defines and Terraform uses
-//! as they are keep go-cty's behaviour.
+//! as they are keep go-cty's behaviour (current go-cty's refinements of
+//! unknown results, such as a known length or prefix, are not modelled:
+//! such a result is simply unknown).
 //!
 //! Terraform functions not provided:
 //! - `sensitive`, `nonsensitive`, `issensitive` and `ephemeralasnull`
 //!   need marks on values, which the core does not have yet;
 //! - `type` (only in `terraform console`), `convert` (its second argument
 //!   is a type constraint, not a value), `plantimestamp` (a plan's time);
-//! - `bcrypt` and `rsadecrypt` (cryptography this library does not carry).
+//! - `bcrypt` and `rsadecrypt` (cryptography this library does not carry);
+//! - the `core::` names (`core::upper`), since the native syntax here, as
+//!   hclsyntax 2.14.1, has no namespaced function names.
 //!
 //! `list` and `map` are there as Terraform has them: only to say they were
 //! removed (in Terraform v0.12) and what replaces them.
