@@ -1041,7 +1041,7 @@
 //! hash       = substr(sha256("hello"), 0, 8)
 //! network    = cidrsubnet("10.0.0.0/16", 8, 2)
 //! conversion = tostring(tonumber("42"))
-//! fallback   = try(lookup({}, "region", null), "eu-west-1")
+//! fallback   = try(lookup({}, "region"), "eu-west-1")
 //! "#;
 //! let c: Config = hcl_decode::from_str(src, "app.hcl").unwrap();
 //! assert_eq!(c.string, "WEB-007");
