@@ -25,6 +25,7 @@ input='name = \"api\"\nport = 8080\ndebug = true\n'
 ours_main="use hcl_decode::HclBody;
 
 #[derive(HclBody, Debug)]
+#[allow(dead_code)]
 struct Config {
     name: String,
     port: u16,
