@@ -84,8 +84,17 @@ impl Type {
     /// assert_eq!(t.to_string(), "object({name=string,port=number})");
     /// ```
     pub fn object<K: Into<String>>(attributes: impl IntoIterator<Item = (K, Type)>) -> Type {
+        let attributes: Vec<(String, Type)> =
+            attributes.into_iter().map(|(k, t)| (k.into(), t)).collect();
+        Type::object_from(attributes)
+    }
+
+    /// [`Type::object`] past its generic part, so that the sort
+    /// `BTreeMap::from_iter` runs is compiled once, not once per iterator
+    /// type a caller passes.
+    fn object_from(attributes: Vec<(String, Type)>) -> Type {
         Type::Object(Arc::new(ObjectType {
-            attributes: attributes.into_iter().map(|(k, t)| (k.into(), t)).collect(),
+            attributes: attributes.into_iter().collect(),
             optional: BTreeSet::new(),
         }))
     }
@@ -97,8 +106,10 @@ impl Type {
         attributes: impl IntoIterator<Item = (K, Type)>,
         optional: impl IntoIterator<Item = O>,
     ) -> Type {
-        let attributes: BTreeMap<String, Type> =
+        let attributes: Vec<(String, Type)> =
             attributes.into_iter().map(|(k, t)| (k.into(), t)).collect();
+        // From a `Vec`, as in `object_from`: one copy of the sort.
+        let attributes: BTreeMap<String, Type> = attributes.into_iter().collect();
         let optional = optional
             .into_iter()
             .map(Into::into)

@@ -520,10 +520,18 @@ fn check_elements(
 fn collect_attributes<K: Into<String>>(
     items: impl IntoIterator<Item = (K, Value)>,
 ) -> BTreeMap<String, Value> {
-    items
+    let items: Vec<(String, Value)> = items
         .into_iter()
         .map(|(k, v)| (nfc_owned(k.into()), v))
-        .collect()
+        .collect();
+    attributes_from(items)
+}
+
+/// The map of `items` (later keys winning). Not generic, so that the sort
+/// `BTreeMap::from_iter` runs is compiled once, not once per iterator type
+/// a caller of `Value::object` passes (each copy is kilobytes of code).
+fn attributes_from(items: Vec<(String, Value)>) -> BTreeMap<String, Value> {
+    items.into_iter().collect()
 }
 
 /// Three-valued equality: `None` is unknown. `go`: Go's rules for nulls.

@@ -8,7 +8,7 @@
 //! | [`alltrue`] | `alltrue(list)` | whether every bool of the list is true |
 //! | [`anytrue`] | `anytrue(list)` | whether some bool of the list is true |
 //! | [`chunklist`] | `chunklist(list, size)` | the list cut into lists of `size` elements |
-//! | [`coalesce`] | `coalesce(vals...)` | the first argument that is not null |
+//! | [`coalesce`] | `coalesce(vals...)` | the first argument that is neither null nor an empty string |
 //! | [`coalescelist`] | `coalescelist(vals...)` | the first list or tuple that is not empty |
 //! | [`compact`] | `compact(list)` | the list of strings without empty strings and nulls |
 //! | [`concat`](concat()) | `concat(seqs...)` | lists and tuples, one after the other |
@@ -19,8 +19,10 @@
 //! | [`index`] | `index(list, value)` | the index of the first element equal to the value |
 //! | [`keys`] | `keys(map)` | the keys of a map or attribute names of an object, sorted |
 //! | [`hasindex`] | `hasindex(collection, key)` | whether indexing would succeed (hcldec's) |
-//! | [`length`] | `length(collection)` | the number of elements |
-//! | [`lookup`] | `lookup(map, key, default)` | the element with the key, or the default |
+//! | [`length`] | `length(value)` | the number of elements, attributes or characters |
+//! | [`list`] | `list(vals...)` | an error: removed in Terraform v0.12, use `tolist([...])` |
+//! | [`lookup`] | `lookup(map, key, default?)` | the element with the key, or the default |
+//! | [`map`] | `map(vals...)` | an error: removed in Terraform v0.12, use `tomap({...})` |
 //! | [`matchkeys`] | `matchkeys(values, keys, searchset)` | the values whose keys are in the search set |
 //! | [`merge`] | `merge(maps...)` | maps or objects merged, later keys winning |
 //! | [`one`] | `one(list)` | the only element, or null for none |
@@ -32,11 +34,12 @@
 //! | [`values`] | `values(map)` | the elements of a map or attributes of an object, by key |
 //! | [`zipmap`] | `zipmap(keys, values)` | a map from a list of keys and a list of values |
 //!
-//! `coalesce`, `concat` and `length` are hcldec's ([`crate::hcldec`]),
-//! which are cty's: `length` takes lists, maps, sets and tuples (not
-//! strings and objects, as Terraform's own `length` does), and `coalesce`
-//! returns the first non-null argument (Terraform's also skips empty
-//! strings).
+//! `concat` and `hasindex` are the core's ([`crate::hcldec`]), which
+//! are cty's. `length`, `lookup` and `coalesce` are Terraform's, which
+//! differ from cty's (those remain hcldec's, in [`crate::hcldec`]):
+//! `length` also counts the characters of a string and the attributes of
+//! an object, `lookup`'s default is optional, and `coalesce` skips empty
+//! strings. The crate documentation lists every such difference.
 //!
 //! Limits: `range` generates at most [`RANGE_LIMIT`] numbers, as cty does.
 //! `flatten` walks nesting of any depth without recursion; `distinct` and
@@ -67,10 +70,10 @@ pub(crate) mod util;
 #[cfg(test)]
 mod tests;
 
-pub use crate::hcldec::{coalesce, concat, hasindex, length};
+pub use crate::hcldec::{concat, hasindex};
 pub use lists::{
-    RANGE_LIMIT, alltrue, anytrue, chunklist, coalescelist, compact, contains, distinct, element,
-    flatten, index, matchkeys, one, range, reverse, slice, sort,
+    RANGE_LIMIT, alltrue, anytrue, chunklist, coalesce, coalescelist, compact, contains, distinct,
+    element, flatten, index, length, list, map, matchkeys, one, range, reverse, slice, sort,
 };
 pub use maps::{keys, lookup, merge, transpose, values, zipmap};
 
@@ -92,7 +95,9 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
         ("keys", keys()),
         ("hasindex", hasindex()),
         ("length", length()),
+        ("list", list()),
         ("lookup", lookup()),
+        ("map", map()),
         ("matchkeys", matchkeys()),
         ("merge", merge()),
         ("one", one()),

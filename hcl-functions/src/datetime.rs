@@ -367,6 +367,7 @@ fn parse_timestamp(s: &str) -> Result<Time, String> {
 /// A YAML timestamp as go-cty-yaml reads it (`2001-12-14`,
 /// `2001-12-14t21:59:43.10-05:00`, `2001-12-14 21:59:43.10`, ...), in RFC
 /// 3339 as Go's `time.RFC3339` writes it; `None` if it is not one.
+#[cfg(feature = "yaml")]
 pub(crate) fn parse_yaml_timestamp(s: &str) -> Option<String> {
     let b = s.as_bytes();
     let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();

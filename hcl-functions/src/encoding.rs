@@ -22,11 +22,14 @@ use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::{Type, Value};
 
 mod csv;
+#[cfg(feature = "compression")]
 mod gzip;
 mod text;
+#[cfg(feature = "yaml")]
 mod yaml;
 
 pub use crate::hcldec::{jsondecode, jsonencode};
+#[cfg(feature = "yaml")]
 pub use yaml::{MAX_YAML_NODES, yamldecode, yamlencode};
 
 /// The family's functions, by name.
@@ -34,6 +37,7 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     vec![
         ("base64decode", base64decode()),
         ("base64encode", base64encode()),
+        #[cfg(feature = "compression")]
         ("base64gzip", base64gzip()),
         ("csvdecode", csvdecode()),
         ("jsondecode", jsondecode()),
@@ -41,7 +45,9 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
         ("textencodebase64", textencodebase64()),
         ("jsonencode", jsonencode()),
         ("urlencode", urlencode()),
+        #[cfg(feature = "yaml")]
         ("yamldecode", yamldecode()),
+        #[cfg(feature = "yaml")]
         ("yamlencode", yamlencode()),
     ]
 }
@@ -220,6 +226,7 @@ pub fn base64decode() -> Function {
 /// let v = eval(r#"base64gzip("hello")"#);
 /// assert!(v.as_str().unwrap().starts_with("H4sI"));
 /// ```
+#[cfg(feature = "compression")]
 pub fn base64gzip() -> Function {
     Function::builder()
         .description("Compresses the given string with gzip and then encodes the result to Base64.")
@@ -532,6 +539,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "compression")]
     fn base64gzip_decompresses() {
         use std::io::Read as _;
         let b64 = ok(base64gzip(), &["test"]);

@@ -12,6 +12,8 @@
 //! | [`fileexists`] | `fileexists(path) → bool` | whether a regular file exists there |
 //! | [`fileset`] | `fileset(path, pattern) → set(string)` | the files under `path` matching a glob pattern |
 //! | [`filebase64`] | `filebase64(path) → string` | the contents of a file, in Base64 |
+//! | [`filemd5`], [`filesha1`], [`filesha256`], [`filesha512`] (with `hash`) | `filesha256(path) → string` | the digest of a file's bytes, in hexadecimal |
+//! | [`filebase64sha256`], [`filebase64sha512`] (with `hash`) | `filebase64sha256(path) → string` | the digest of a file's bytes, in Base64 |
 //! | [`templatefile`] | `templatefile(path, vars) → any` | a file rendered as an HCL template |
 //! | [`abspath`] | `abspath(path) → string` | the absolute path (relative paths resolved against the root) |
 //! | [`dirname`] | `dirname(path) → string` | all but the last element of a path |
@@ -55,6 +57,18 @@ pub(crate) fn functions(root: &Path, library: &crate::Library) -> Vec<(&'static 
         ("dirname", dirname()),
         ("file", file(root)),
         ("filebase64", filebase64(root)),
+        #[cfg(feature = "hash")]
+        ("filebase64sha256", filebase64sha256(root)),
+        #[cfg(feature = "hash")]
+        ("filebase64sha512", filebase64sha512(root)),
+        #[cfg(feature = "hash")]
+        ("filemd5", filemd5(root)),
+        #[cfg(feature = "hash")]
+        ("filesha1", filesha1(root)),
+        #[cfg(feature = "hash")]
+        ("filesha256", filesha256(root)),
+        #[cfg(feature = "hash")]
+        ("filesha512", filesha512(root)),
         ("fileexists", fileexists(root)),
         ("fileset", fileset(root)),
         ("pathexpand", pathexpand()),
@@ -237,6 +251,103 @@ pub fn filebase64(root: &Path) -> Function {
             let (bytes, _) = read_bytes(&root, str_arg(args, 0)?)?;
             Ok(Value::string(base64_encode(&bytes)))
         })
+}
+
+/// A function of one path giving the digest of the file's bytes (read,
+/// confined and limited as [`filebase64`]'s), Terraform's
+/// `makeFileHashFunction`.
+#[cfg(feature = "hash")]
+fn file_digest(root: &Path, description: &str, digest: fn(&[u8]) -> String) -> Function {
+    let root = root.to_path_buf();
+    Function::builder()
+        .description(description)
+        .param(Parameter::new("path", Type::String))
+        .returns(Type::String)
+        .build(move |args, _| {
+            let (bytes, _) = read_bytes(&root, str_arg(args, 0)?)?;
+            Ok(Value::string(digest(&bytes)))
+        })
+}
+
+/// `filesha256(path)`: the SHA-256 digest of the file's bytes, in
+/// hexadecimal (with the `hash` feature); `sha256(file(path))` without
+/// the need for UTF-8 contents, and without holding the text as a value.
+///
+/// ```
+/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// # use hcl_core::{EvalContext, Expression, Pos, Value};
+/// let dir = std::env::temp_dir().join(format!("hcl-fn-doc-sha-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("hello.txt"), "hello world").unwrap();
+/// let mut ctx = EvalContext::new();
+/// hcl_functions::Library::pure().filesystem(&dir).install(&mut ctx).unwrap();
+/// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
+/// assert_eq!(eval(r#"filesha256("hello.txt")"#), eval(r#"sha256("hello world")"#));
+/// assert_eq!(eval(r#"filebase64sha512("hello.txt")"#), eval(r#"base64sha512("hello world")"#));
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+#[cfg(feature = "hash")]
+pub fn filesha256(root: &Path) -> Function {
+    file_digest(
+        root,
+        "Computes the SHA256 hash of the contents of the given file and encodes it with hexadecimal digits.",
+        crate::hash::sha256_hex,
+    )
+}
+
+/// `filemd5(path)`: the MD5 digest of the file's bytes, in hexadecimal
+/// (with the `hash` feature).
+#[cfg(feature = "hash")]
+pub fn filemd5(root: &Path) -> Function {
+    file_digest(
+        root,
+        "Computes the MD5 hash of the contents of the given file and encodes it with hexadecimal digits.",
+        crate::hash::md5_hex,
+    )
+}
+
+/// `filesha1(path)`: the SHA-1 digest of the file's bytes, in hexadecimal
+/// (with the `hash` feature).
+#[cfg(feature = "hash")]
+pub fn filesha1(root: &Path) -> Function {
+    file_digest(
+        root,
+        "Computes the SHA1 hash of the contents of the given file and encodes it with hexadecimal digits.",
+        crate::hash::sha1_hex,
+    )
+}
+
+/// `filesha512(path)`: the SHA-512 digest of the file's bytes, in
+/// hexadecimal (with the `hash` feature).
+#[cfg(feature = "hash")]
+pub fn filesha512(root: &Path) -> Function {
+    file_digest(
+        root,
+        "Computes the SHA512 hash of the contents of the given file and encodes it with hexadecimal digits.",
+        crate::hash::sha512_hex,
+    )
+}
+
+/// `filebase64sha256(path)`: the SHA-256 digest of the file's bytes, in
+/// standard Base64 (with the `hash` feature).
+#[cfg(feature = "hash")]
+pub fn filebase64sha256(root: &Path) -> Function {
+    file_digest(
+        root,
+        "Computes the SHA256 hash of the contents of the given file and encodes it with Base64.",
+        crate::hash::sha256_base64,
+    )
+}
+
+/// `filebase64sha512(path)`: the SHA-512 digest of the file's bytes, in
+/// standard Base64 (with the `hash` feature).
+#[cfg(feature = "hash")]
+pub fn filebase64sha512(root: &Path) -> Function {
+    file_digest(
+        root,
+        "Computes the SHA512 hash of the contents of the given file and encodes it with Base64.",
+        crate::hash::sha512_base64,
+    )
 }
 
 /// `fileexists(path)`: whether a regular file exists at `path`; a
@@ -724,6 +835,47 @@ mod tests {
             Err(diags.to_string())
         } else {
             Ok(v)
+        }
+    }
+
+    /// Terraform's examples (`crypto_test.go`, a file holding `Hello
+    /// World`), and the confinement of `filebase64`'s.
+    #[test]
+    #[cfg(feature = "hash")]
+    fn file_digests_are_terraform_s() {
+        let Ok(dir) = tempfile::tempdir() else { return };
+        let root = dir.path().join("root");
+        std::fs::create_dir_all(&root).ok();
+        std::fs::write(root.join("hello.txt"), "Hello World").ok();
+        std::fs::write(dir.path().join("secret.txt"), "secret").ok();
+        let cases = [
+            ("filemd5", "b10a8db164e0754105b7a99be72e3fe5"),
+            ("filesha1", "0a4d55a8d778e5022fab701977c5d840bbc486d0"),
+            (
+                "filesha256",
+                "a591a6d40bf420404a011733cfb7b190d62c65bf0bcda32b57b277d9ad9f146e",
+            ),
+            (
+                "filesha512",
+                "2c74fd17edafd80e8447b0d46741ee243b7eb74dd2149a0ab1b9246fb30382f27e853d8585719e0e67cbda0daa8f51671064615d645ae27acb15bfb1447f459b",
+            ),
+            (
+                "filebase64sha256",
+                "pZGm1Av0IEBKARczz7exkNYsZb8LzaMrV7J32a2fFG4=",
+            ),
+            (
+                "filebase64sha512",
+                "LHT9F+2v2A6ER7DUZ0HuJDt+t03SFJoKsbkkb7MDgvJ+hT2FhXGeDmfL2g2qj1FnEGRhXWRa4nrLFb+xRH9Fmw==",
+            ),
+        ];
+        for (name, want) in cases {
+            assert_eq!(
+                eval(&root, &format!(r#"{name}("hello.txt")"#)),
+                Ok(Value::string(want)),
+                "{name}"
+            );
+            assert!(eval(&root, &format!(r#"{name}("../secret.txt")"#)).is_err());
+            assert!(eval(&root, &format!(r#"{name}("missing.txt")"#)).is_err());
         }
     }
 

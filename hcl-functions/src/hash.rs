@@ -1,5 +1,5 @@
-//! The hash functions: Terraform's digests of strings, `uuidv5`, and the
-//! impure `uuid`.
+//! The hash functions: Terraform's digests of strings and `uuidv5` (the
+//! `hash` feature).
 //!
 //! A string is hashed as its UTF-8 bytes. Hexadecimal digests are in lower
 //! case; `base64sha256` and `base64sha512` give the standard (padded)
@@ -14,7 +14,6 @@
 //! | [`base64sha256`] | `base64sha256(str) → string` | the SHA-256 digest, in Base64 |
 //! | [`base64sha512`] | `base64sha512(str) → string` | the SHA-512 digest, in Base64 |
 //! | [`uuidv5`] | `uuidv5(namespace, name) → string` | a name-based (SHA-1) UUID |
-//! | [`uuid`](fn@uuid) (impure) | `uuid() → string` | a random (version 4) UUID |
 
 use crate::args::str_arg;
 use hcl_core::function::{Function, FunctionError, Parameter};
@@ -38,11 +37,6 @@ pub(crate) fn functions() -> Vec<(&'static str, Function)> {
     ]
 }
 
-/// The family's impure functions, by name.
-pub(crate) fn impure_functions() -> Vec<(&'static str, Function)> {
-    vec![("uuid", uuid())]
-}
-
 fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(bytes.len() * 2);
@@ -51,6 +45,36 @@ fn hex(bytes: &[u8]) -> String {
         out.push(DIGITS[usize::from(b & 15)] as char);
     }
     out
+}
+
+/// The MD5 digest of `b`, in hexadecimal.
+pub(crate) fn md5_hex(b: &[u8]) -> String {
+    hex(&Md5::digest(b))
+}
+
+/// The SHA-1 digest of `b`, in hexadecimal.
+pub(crate) fn sha1_hex(b: &[u8]) -> String {
+    hex(&Sha1::digest(b))
+}
+
+/// The SHA-256 digest of `b`, in hexadecimal.
+pub(crate) fn sha256_hex(b: &[u8]) -> String {
+    hex(&Sha256::digest(b))
+}
+
+/// The SHA-512 digest of `b`, in hexadecimal.
+pub(crate) fn sha512_hex(b: &[u8]) -> String {
+    hex(&Sha512::digest(b))
+}
+
+/// The SHA-256 digest of `b`, in standard Base64.
+pub(crate) fn sha256_base64(b: &[u8]) -> String {
+    base64_encode(&Sha256::digest(b))
+}
+
+/// The SHA-512 digest of `b`, in standard Base64.
+pub(crate) fn sha512_base64(b: &[u8]) -> String {
+    base64_encode(&Sha512::digest(b))
 }
 
 fn hash_function(description: &str, digest: fn(&[u8]) -> String) -> Function {
@@ -75,7 +99,7 @@ fn hash_function(description: &str, digest: fn(&[u8]) -> String) -> Function {
 pub fn md5() -> Function {
     hash_function(
         "Computes the MD5 hash of a given string and encodes it with hexadecimal digits.",
-        |b| hex(&Md5::digest(b)),
+        md5_hex,
     )
 }
 
@@ -93,7 +117,7 @@ pub fn md5() -> Function {
 pub fn sha1() -> Function {
     hash_function(
         "Computes the SHA1 hash of a given string and encodes it with hexadecimal digits.",
-        |b| hex(&Sha1::digest(b)),
+        sha1_hex,
     )
 }
 
@@ -114,7 +138,7 @@ pub fn sha1() -> Function {
 pub fn sha256() -> Function {
     hash_function(
         "Computes the SHA256 hash of a given string and encodes it with hexadecimal digits.",
-        |b| hex(&Sha256::digest(b)),
+        sha256_hex,
     )
 }
 
@@ -133,7 +157,7 @@ pub fn sha256() -> Function {
 pub fn sha512() -> Function {
     hash_function(
         "Computes the SHA512 hash of a given string and encodes it with hexadecimal digits.",
-        |b| hex(&Sha512::digest(b)),
+        sha512_hex,
     )
 }
 
@@ -154,7 +178,7 @@ pub fn sha512() -> Function {
 pub fn base64sha256() -> Function {
     hash_function(
         "Computes the SHA256 hash of a given string and encodes it with Base64.",
-        |b| base64_encode(&Sha256::digest(b)),
+        sha256_base64,
     )
 }
 
@@ -173,7 +197,7 @@ pub fn base64sha256() -> Function {
 pub fn base64sha512() -> Function {
     hash_function(
         "Computes the SHA512 hash of a given string and encodes it with Base64.",
-        |b| base64_encode(&Sha512::digest(b)),
+        sha512_base64,
     )
 }
 
@@ -312,30 +336,6 @@ pub fn uuidv5() -> Function {
         })
 }
 
-/// `uuid()` (impure): a random UUID (version 4, RFC 4122 section 4.4), a
-/// different one at each call.
-///
-/// ```
-/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
-/// # use hcl_core::{EvalContext, Expression, Pos, Value};
-/// # let mut ctx = EvalContext::new();
-/// # hcl_functions::Library::empty().impure().install(&mut ctx).unwrap();
-/// # let eval = |src: &str| { let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default()); NativeExpression::new(f, id).value(&ctx).0 };
-/// let id = eval("uuid()");
-/// assert_eq!(id.as_str().unwrap().len(), 36);
-/// assert_ne!(id, eval("uuid()"));
-/// ```
-pub fn uuid() -> Function {
-    Function::builder()
-        .description("Generates a random UUID, as described in RFC 4122 section 4.4.")
-        .returns(Type::String)
-        .build(|_, _| {
-            Ok(Value::string(
-                ::uuid::Uuid::new_v4().hyphenated().to_string(),
-            ))
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -450,13 +450,5 @@ mod tests {
             Some(Value::unknown(Type::String))
         );
         assert!(md5().call(&[Value::null(Type::String)]).is_err());
-    }
-
-    #[test]
-    fn uuid_is_version_4() {
-        let v = uuid().call(&[]).ok();
-        let s = v.as_ref().and_then(Value::as_str).unwrap_or_default();
-        assert_eq!(s.len(), 36);
-        assert_eq!(s.as_bytes()[14], b'4');
     }
 }

@@ -107,8 +107,9 @@ pub fn chomp() -> Function {
 
 /// `format(spec, values...)`: a string built by applying the verbs of
 /// `spec` to the values (see the [module documentation](self)). Every
-/// value must be used; an unknown value (or one with unknown parts) gives
-/// an unknown string.
+/// value must be used; an unknown value (or one with unknown parts, or of
+/// unknown type, as current go-cty, which Terraform uses, has it) gives an
+/// unknown string.
 ///
 /// ```
 /// # use hcl_functions::eval_for_docs as eval;
@@ -121,7 +122,11 @@ pub fn format() -> Function {
     Function::builder()
         .description("Constructs a string by applying formatting verbs to a series of arguments, using a similar syntax to the C function \"printf\".")
         .param(Parameter::new("format", Type::String))
-        .variadic(Parameter::new("args", Type::Dynamic).allow_null())
+        .variadic(
+            Parameter::new("args", Type::Dynamic)
+                .allow_null()
+                .allow_dynamic(),
+        )
         .returns(Type::String)
         .build_with_semantics(|args, _, sem| {
             if args[1..].iter().any(|a| !a.is_wholly_known()) {
@@ -137,7 +142,8 @@ pub fn format() -> Function {
 /// `formatlist(spec, values...)`: `format` applied once for each element
 /// of the list, set and tuple arguments (which must have the same length),
 /// other arguments being used each time. The result is a list of strings;
-/// an element whose values are not all known is unknown.
+/// an element whose values are not all known is unknown (and the whole
+/// list, for a value of unknown type, as current go-cty has it).
 ///
 /// ```
 /// # use hcl_functions::eval_for_docs as eval;
@@ -157,7 +163,8 @@ pub fn formatlist() -> Function {
         .variadic(
             Parameter::new("args", Type::Dynamic)
                 .allow_null()
-                .allow_unknown(),
+                .allow_unknown()
+                .allow_dynamic(),
         )
         .returns(Type::list(Type::String))
         .build_with_semantics(|args, ty, sem| {
@@ -390,6 +397,8 @@ pub fn substr() -> Function {
 /// (`"/a+/"`) is a regular expression (the syntax of the [`regex`](mod@crate::regex)
 /// family), and `$1`, `${1}`, `$name` in the replacement stand for its
 /// groups (`$$` for a dollar sign), as Go's `Regexp.ReplaceAllString`.
+/// The regular-expression form needs the `regex` feature; without it, such
+/// a call is an error that says so.
 ///
 /// A result longer than [`MAX_RESULT_BYTES`] is an error.
 ///
@@ -407,12 +416,7 @@ pub fn replace() -> Function {
         |s| {
             let (str, substr, replacement) = (s[0], s[1], s[2]);
             if substr.len() > 1 && substr.starts_with('/') && substr.ends_with('/') {
-                let pattern = &substr[1..substr.len() - 1];
-                let re = crate::regex::compile_cached(pattern)
-                    .map_err(|e| FunctionError::failed(e.to_string()))?;
-                return crate::regex::replace_all(&re, str, replacement)
-                    .map(Value::string)
-                    .ok_or_else(|| FunctionError::failed(too_long()));
+                return replace_regex(str, &substr[1..substr.len() - 1], replacement);
             }
             let count = if substr.is_empty() {
                 str.chars().count() + 1
@@ -428,6 +432,24 @@ pub fn replace() -> Function {
             Ok(Value::string(go_replace(str, substr, replacement)))
         },
     )
+}
+
+/// `replace` with a regular expression (`pattern`, without its slashes).
+#[cfg(feature = "regex")]
+fn replace_regex(str: &str, pattern: &str, replacement: &str) -> Result<Value, FunctionError> {
+    let re =
+        crate::regex::compile_cached(pattern).map_err(|e| FunctionError::failed(e.to_string()))?;
+    crate::regex::replace_all(&re, str, replacement)
+        .map(Value::string)
+        .ok_or_else(|| FunctionError::failed(too_long()))
+}
+
+/// `replace` with a regular expression, without the `regex` feature.
+#[cfg(not(feature = "regex"))]
+fn replace_regex(_: &str, _: &str, _: &str) -> Result<Value, FunctionError> {
+    Err(FunctionError::failed(
+        "a substring between slashes is a regular expression, and this build of hcl-functions has no regular expressions (its `regex` feature is off)",
+    ))
 }
 
 /// Go's `strings.Replace(s, old, new, -1)`: an empty `old` matches at the

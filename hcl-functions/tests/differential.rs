@@ -15,6 +15,16 @@
 //! are the same in both modes: limits, crashes, Unicode tables, ...) are
 //! listed in `differential/deviations-go.txt`, and each row named there
 //! must be one whose "Go mode" column says `no`. Both lists must be exact.
+//!
+//! Where Terraform redefines a go-cty function (`length`, `lookup`,
+//! `coalesce`, ...), the library follows Terraform: the cases of
+//! `differential/terraform.jsonl` hold Terraform's outcome (read from
+//! `internal/lang/funcs` and Terraform's documentation; each names the
+//! definition it follows) and must match in both modes (or, where a row of
+//! `docs/deviations.md` about values changes the outcome by the
+//! specification's rules, the case's `spec` outcome, naming the row); a
+//! case of the Go corpus listed there is held to Terraform's outcome
+//! instead of go-cty's.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -248,10 +258,73 @@ fn deviations(file: &str) -> BTreeMap<String, String> {
         .collect()
 }
 
+/// A case of `terraform.jsonl`: Terraform's outcome, the definition it
+/// follows, and where the specification's rules give another outcome (a
+/// row of `docs/deviations.md` about values, such as equality of nulls),
+/// that outcome and the row.
+struct TerraformCase {
+    want: serde_json::Value,
+    follows: String,
+    spec: Option<(serde_json::Value, String)>,
+}
+
+impl TerraformCase {
+    /// The outcome expected by the rules of `sem`.
+    fn want(&self, sem: Semantics) -> &serde_json::Value {
+        match (&self.spec, sem) {
+            (Some((spec, _)), Semantics::Spec) => spec,
+            _ => &self.want,
+        }
+    }
+}
+
+/// The cases of `terraform.jsonl`, by expression.
+fn terraform_cases() -> BTreeMap<String, TerraformCase> {
+    let rows = go_mode_by_area();
+    let text = std::fs::read_to_string(dir().join("terraform.jsonl")).expect("terraform.jsonl");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let mut want: serde_json::Value =
+                serde_json::from_str(line).expect("terraform.jsonl JSON");
+            let object = want.as_object_mut().expect("a case is an object");
+            let follows = object
+                .remove("follows")
+                .and_then(|f| f.as_str().map(str::to_owned))
+                .expect("each case names the Terraform definition it follows");
+            let spec = object.remove("spec").map(|mut spec| {
+                let row = spec
+                    .as_object_mut()
+                    .and_then(|o| o.remove("row"))
+                    .and_then(|r| r.as_str().map(str::to_owned))
+                    .expect("a spec outcome names its row");
+                assert!(
+                    rows.contains_key(&row),
+                    "no row of docs/deviations.md is about {row:?}"
+                );
+                spec["expr"] = object["expr"].clone();
+                (spec, row)
+            });
+            let expr = want["expr"].as_str().expect("expr").to_owned();
+            (
+                expr,
+                TerraformCase {
+                    want,
+                    follows,
+                    spec,
+                },
+            )
+        })
+        .collect()
+}
+
 /// Runs the corpus by the rules of `sem` against the list of deviations
-/// `list`: the cases that differ from Go must be exactly those listed.
-/// Returns how many cases agree with Go, and the number of cases.
+/// `list`: the cases that differ from Go must be exactly those listed; a
+/// case of `terraform.jsonl` must give Terraform's outcome instead. Returns
+/// how many cases agree with Go, and the number of cases that are not
+/// Terraform's.
 fn run(sem: Semantics, list: &BTreeMap<String, String>) -> (usize, usize) {
+    let terraform = terraform_cases();
     let ctx = context(sem);
     let mut total = 0;
     let mut agree = 0;
@@ -274,6 +347,15 @@ fn run(sem: Semantics, list: &BTreeMap<String, String>) -> (usize, usize) {
             let want: serde_json::Value = serde_json::from_str(line).expect("expected JSON");
             let expr = want["expr"].as_str().expect("expr").to_owned();
             let got = outcome(&expr, &ctx);
+            if let Some(case) = terraform.get(&expr) {
+                let (terraform, follows) = (case.want(sem), &case.follows);
+                if got != *terraform {
+                    failures.push(format!(
+                        "{family}: {expr} ({follows})\n  terraform: {terraform}\n  ours: {got}"
+                    ));
+                }
+                continue;
+            }
             total += 1;
             *per_family.entry(family.clone()).or_insert(0) += 1;
             let differs = got != want;
@@ -337,6 +419,34 @@ fn go_mode_by_area() -> BTreeMap<String, Vec<String>> {
         }
     }
     out
+}
+
+/// Every case of `terraform.jsonl` gives Terraform's outcome, by the rules
+/// of either mode (these are functions, not conversion rules), but where a
+/// row of `docs/deviations.md` about values makes the specification's
+/// outcome another (the case's `spec`).
+#[test]
+fn terraform_definitions_in_both_modes() {
+    let cases = terraform_cases();
+    assert!(cases.len() >= 40, "{} Terraform cases", cases.len());
+    for sem in [Semantics::Spec, Semantics::Go] {
+        let ctx = context(sem);
+        let failures: Vec<String> = cases
+            .iter()
+            .filter_map(|(expr, case)| {
+                let (want, follows) = (case.want(sem), &case.follows);
+                let got = outcome(expr, &ctx);
+                (got != *want)
+                    .then(|| format!("{expr} ({follows})\n  terraform: {want}\n  ours: {got}"))
+            })
+            .collect();
+        assert!(
+            failures.is_empty(),
+            "{sem} mode: {} Terraform cases differ:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
 }
 
 #[test]

@@ -3,6 +3,7 @@
 use hcl_core::convert::{convert_with, unify_with};
 use hcl_core::function::{Function, FunctionError, Parameter};
 use hcl_core::{Number, Semantics, Type, Value};
+use unicode_segmentation::UnicodeSegmentation;
 
 use super::util::{Buckets, WHOLE_NUMBER, count, go_int, length_known};
 
@@ -66,6 +67,150 @@ pub fn chunklist() -> Function {
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(Value::list(chunks)?)
         })
+}
+
+/// `coalesce(vals...)`: the first argument that is neither null nor, when
+/// the arguments unify to strings, the empty string (Terraform's, which
+/// skips empty strings where go-cty's returns them). The arguments are
+/// converted to their unified type first (`coalesce("", 1)` is `"1"`); an
+/// unknown argument before the first usable one makes the result unknown;
+/// none is an error ("no non-null, non-empty-string arguments").
+///
+/// ```
+/// # use hcl_functions::eval_for_docs as eval;
+/// assert_eq!(eval(r#"coalesce("", "b")"#).unwrap(), r#""b""#);
+/// assert_eq!(eval("coalesce(null, 1, 2)").unwrap(), "1");
+/// assert_eq!(eval(r#"coalesce("", 1)"#).unwrap(), r#""1""#);
+/// assert!(eval(r#"coalesce("", null)"#).unwrap_err().contains("no non-null, non-empty-string arguments"));
+/// ```
+pub fn coalesce() -> Function {
+    Function::builder()
+        .description(
+            "Takes any number of arguments and returns the first one that isn't null or empty.",
+        )
+        .variadic(
+            Parameter::new("vals", Type::Dynamic)
+                .allow_unknown()
+                .allow_dynamic()
+                .allow_null(),
+        )
+        .return_type_with_semantics(|args, sem| {
+            let types: Vec<Type> = args.iter().map(|v| v.ty().clone()).collect();
+            unify_with(&types, sem)
+                .map(|u| u.ty)
+                .ok_or_else(|| FunctionError::failed("all arguments must have the same type"))
+        })
+        .build_with_semantics(|args, ty, sem| {
+            for arg in args {
+                let arg =
+                    convert_with(arg, ty, sem).map_err(|e| FunctionError::failed(e.to_string()))?;
+                if !arg.is_known() {
+                    return Ok(Value::unknown(ty.clone()));
+                }
+                if arg.is_null() || (*ty == Type::String && arg.as_str() == Some("")) {
+                    continue;
+                }
+                return Ok(arg);
+            }
+            Err(FunctionError::failed(
+                "no non-null, non-empty-string arguments",
+            ))
+        })
+}
+
+/// `length(value)`: the number of elements of a list, set, map or tuple,
+/// of attributes of an object, or of characters (grapheme clusters, as
+/// [`strlen`](crate::string::strlen) counts them) of a string
+/// (Terraform's; go-cty's takes only lists, maps, sets and tuples). The
+/// length of a tuple or an object is known from its type, even when the
+/// value is unknown.
+///
+/// ```
+/// # use hcl_functions::eval_for_docs as eval;
+/// assert_eq!(eval(r#"length("hello")"#).unwrap(), "5");
+/// assert_eq!(eval(r#"length("cafe\u0301")"#).unwrap(), "4");
+/// assert_eq!(eval("length({a = 1, b = true})").unwrap(), "2");
+/// assert_eq!(eval("length([1, \"two\"])").unwrap(), "2");
+/// assert!(eval("length(5)").unwrap_err().contains("argument must be a string, a collection type, or a structural type"));
+/// ```
+pub fn length() -> Function {
+    Function::builder()
+        .description("Determines the length of a given list, map, or string.")
+        .param(
+            Parameter::new("value", Type::Dynamic)
+                .allow_dynamic()
+                .allow_unknown(),
+        )
+        .return_type(|args| match args[0].ty() {
+            Type::String
+            | Type::Tuple(_)
+            | Type::Object(_)
+            | Type::List(_)
+            | Type::Map(_)
+            | Type::Set(_)
+            | Type::Dynamic => Ok(Type::Number),
+            _ => Err(FunctionError::failed(
+                "argument must be a string, a collection type, or a structural type",
+            )),
+        })
+        .build(|args, _| {
+            let value = &args[0];
+            match value.ty() {
+                Type::Tuple(t) => return Ok(count(t.len())),
+                Type::Object(o) => return Ok(count(o.attributes().len())),
+                _ => {}
+            }
+            if let Some(s) = value.as_str() {
+                return Ok(count(s.graphemes(true).count()));
+            }
+            if !value.is_known() || !length_known(value) {
+                return Ok(Value::unknown(Type::Number));
+            }
+            Ok(count(value.len().unwrap_or(0)))
+        })
+}
+
+/// A function that Terraform removed in v0.12 and keeps only to say so:
+/// any call is an error naming the syntax that replaces it.
+fn removed(description: &str, message: &'static str) -> Function {
+    Function::builder()
+        .description(description)
+        .variadic(
+            Parameter::new("vals", Type::Dynamic)
+                .allow_unknown()
+                .allow_dynamic()
+                .allow_null(),
+        )
+        .return_type(move |_| Err(FunctionError::failed(message)))
+        .build(move |_, _| Err(FunctionError::failed(message)))
+}
+
+/// `list(vals...)`: always an error, as in Terraform, which removed it in
+/// v0.12: a list is written `tolist([...])`.
+///
+/// ```
+/// # use hcl_functions::eval_for_docs as eval;
+/// assert!(eval(r#"list("a")"#).unwrap_err().contains("use tolist([ ... ]) syntax to write a literal list"));
+/// ```
+pub fn list() -> Function {
+    removed(
+        "Removed: use tolist([ ... ]) to write a literal list.",
+        "the \"list\" function was deprecated in Terraform v0.12 and is no longer available; use tolist([ ... ]) syntax to write a literal list",
+    )
+}
+
+/// `map(vals...)`: always an error, as in Terraform, which removed it in
+/// v0.12: a map is written `tomap({...})`.
+///
+/// ```
+/// # use hcl_functions::eval_for_docs as eval;
+/// assert!(eval(r#"map("a", 1)"#).unwrap_err().contains("use tomap({ ... }) syntax to write a literal map"));
+/// ```
+pub fn map() -> Function {
+    removed(
+        "Removed: use tomap({ ... }) to write a literal map.",
+        "the \"map\" function was deprecated in Terraform v0.12 and is no longer available; use tomap({ ... }) syntax to write a literal map",
+    )
 }
 
 /// `coalescelist(vals...)`: the first of the lists or tuples that is not
@@ -166,7 +311,9 @@ pub fn compact() -> Function {
 
 /// `contains(list, value)`: whether the list, tuple or set has an element
 /// equal to the value. Unknown elements that might be equal make the
-/// result unknown, unless a known element is equal.
+/// result unknown, unless a known element is equal. The value may be null
+/// (whether the list holds a null), as current go-cty (v1.14 on), which
+/// Terraform uses, has it (go-cty 1.12 rejected a null).
 ///
 /// ```
 /// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
@@ -179,12 +326,13 @@ pub fn compact() -> Function {
 /// # }
 /// assert_eq!(eval(r#"contains(["a", "b", "c"], "a")"#), "true");
 /// assert_eq!(eval(r#"contains(["a", "b", "c"], "d")"#), "false");
+/// assert_eq!(eval(r#"contains(["a", null], null)"#), "true");
 /// ```
 pub fn contains() -> Function {
     Function::builder()
         .description("Returns true if the given value is a value in the given list, tuple, or set, or false otherwise.")
         .param(Parameter::new("list", Type::Dynamic))
-        .param(Parameter::new("value", Type::Dynamic))
+        .param(Parameter::new("value", Type::Dynamic).allow_null())
         .returns(Type::Bool)
         .build_with_semantics(|args, _, sem| {
             let (list, value) = (&args[0], &args[1]);
@@ -243,7 +391,9 @@ pub fn distinct() -> Function {
 }
 
 /// `element(list, index)`: the element of a list or tuple at the index,
-/// wrapped around modulo the length. A negative index or an empty list is
+/// wrapped around modulo the length; a negative index counts from the end
+/// (`element(l, -1)` is the last element), as current go-cty (v1.13 on),
+/// which Terraform uses, has it (go-cty 1.12 rejected it). An empty list is
 /// an error.
 ///
 /// ```
@@ -257,6 +407,7 @@ pub fn distinct() -> Function {
 /// # }
 /// assert_eq!(eval(r#"element(["a", "b", "c"], 1)"#), r#""b""#);
 /// assert_eq!(eval(r#"element(["a", "b", "c"], 3)"#), r#""a""#);
+/// assert_eq!(eval(r#"element(["a", "b", "c"], -1)"#), r#""c""#);
 /// ```
 pub fn element() -> Function {
     Function::builder()
@@ -265,9 +416,6 @@ pub fn element() -> Function {
         .param(Parameter::new("index", Type::Number))
         .return_type(|args| {
             let (list, index) = (&args[0], &args[1]);
-            if index.as_number().is_some_and(Number::is_negative) {
-                return Err(negative_index());
-            }
             match list.ty() {
                 Type::List(e) => Ok(e.as_ref().clone()),
                 Type::Tuple(t) => {
@@ -279,7 +427,7 @@ pub fn element() -> Function {
                     if types.is_empty() {
                         return Err(empty_element_list());
                     }
-                    Ok(types[i % types.len()].clone())
+                    Ok(types[wrap(i, types.len())].clone())
                 }
                 other => Err(FunctionError::failed(format!(
                     "cannot read elements from {}",
@@ -296,23 +444,24 @@ pub fn element() -> Function {
             if items.is_empty() {
                 return Err(empty_element_list());
             }
-            Ok(items[index % items.len()].clone())
+            Ok(items[wrap(index, items.len())].clone())
         })
 }
 
-fn negative_index() -> FunctionError {
-    FunctionError::failed("cannot use element function with a negative index")
+/// `index` modulo `len` (not zero), in `0..len`: Go's `index % len`, plus
+/// `len` when negative.
+fn wrap(index: i64, len: usize) -> usize {
+    let len = i64::try_from(len).unwrap_or(i64::MAX);
+    usize::try_from(index.rem_euclid(len)).unwrap_or(0)
 }
 
 fn empty_element_list() -> FunctionError {
     FunctionError::failed("cannot use element function with an empty list")
 }
 
-/// An index of `element`: a whole number that fits Go's `int`, not negative.
-fn element_index(n: &Number) -> Result<usize, FunctionError> {
-    let i =
-        go_int(n).ok_or_else(|| FunctionError::failed(format!("invalid index: {WHOLE_NUMBER}")))?;
-    usize::try_from(i).map_err(|_| negative_index())
+/// An index of `element`: a whole number that fits Go's `int`.
+fn element_index(n: &Number) -> Result<i64, FunctionError> {
+    go_int(n).ok_or_else(|| FunctionError::failed(format!("invalid index: {WHOLE_NUMBER}")))
 }
 
 /// `flatten(list)`: a list, set or tuple whose elements that are lists,

@@ -53,43 +53,55 @@ pub fn keys() -> Function {
         })
 }
 
-/// `lookup(inputMap, key, default)`: the element of a map (or attribute of
-/// an object) with the given key, or the default when there is none. As in
-/// cty, the default is required; for a map it must convert to the element
-/// type.
+/// `lookup(inputMap, key, default?)`: the element of a map (or attribute of
+/// an object) with the given key, or the default when there is none
+/// (Terraform's, whose default is optional where go-cty's is required).
+/// For a map, the default must convert to the element type; without a
+/// default, a missing key is an error ("lookup failed to find key ...";
+/// for an object, "the given object has no attribute ...").
 ///
 /// ```
-/// # use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
-/// # use hcl_core::{EvalContext, Expression, Pos};
-/// # fn eval(src: &str) -> String {
-/// #     let mut ctx = EvalContext::new();
-/// #     hcl_functions::Library::pure().install(&mut ctx).unwrap();
-/// #     let (f, id, _) = parse_expression(src.as_bytes(), "t", Pos::start(), &ParseOptions::default());
-/// #     NativeExpression::new(f, id).value(&ctx).0.to_string()
-/// # }
-/// assert_eq!(eval(r#"lookup({a = "ay", b = "bee"}, "a", "what?")"#), r#""ay""#);
-/// assert_eq!(eval(r#"lookup({a = "ay", b = "bee"}, "c", "what?")"#), r#""what?""#);
+/// # use hcl_functions::eval_for_docs as eval;
+/// assert_eq!(eval(r#"lookup({a = "ay", b = "bee"}, "a", "what?")"#).unwrap(), r#""ay""#);
+/// assert_eq!(eval(r#"lookup({a = "ay", b = "bee"}, "c", "what?")"#).unwrap(), r#""what?""#);
+/// assert_eq!(eval(r#"lookup({a = "ay"}, "a")"#).unwrap(), r#""ay""#);
+/// assert!(eval(r#"lookup(tomap({a = "ay"}), "c")"#).unwrap_err().contains(r#"lookup failed to find key "c""#));
 /// ```
 pub fn lookup() -> Function {
     Function::builder()
-        .description("Returns the value of the element with the given key from the given map, or returns the default value if there is no such element.")
-        .param(Parameter::new("inputMap", Type::Dynamic))
-        .param(Parameter::new("key", Type::String))
-        .param(Parameter::new("default", Type::Dynamic))
+        .description("Retrieves the value of a single element from a map, given its key. If the given key does not exist, the given default value is returned instead.")
+        .param(Parameter::new("inputMap", Type::Dynamic).allow_unknown())
+        .param(Parameter::new("key", Type::String).allow_unknown())
+        .variadic(
+            Parameter::new("default", Type::Dynamic)
+                .allow_unknown()
+                .allow_dynamic()
+                .allow_null(),
+        )
         .return_type_with_semantics(|args, sem| {
-            let (map, key, default) = (&args[0], &args[1], &args[2]);
+            if args.len() > 3 {
+                return Err(FunctionError::failed(format!(
+                    "lookup() takes two or three arguments, got {}",
+                    args.len()
+                )));
+            }
+            let (map, key, default) = (&args[0], &args[1], args.get(2));
             match map.ty() {
                 Type::Object(o) => {
                     let Some(key) = key.as_str() else {
                         return Ok(Type::Dynamic);
                     };
-                    match o.attribute(key) {
-                        Some(t) => Ok(t.clone()),
-                        None => Ok(default.ty().clone()),
+                    match (o.attribute(key), default) {
+                        (Some(t), _) => Ok(t.clone()),
+                        (None, Some(default)) => Ok(default.ty().clone()),
+                        (None, None) => Err(FunctionError::argument(
+                            0,
+                            format!("the given object has no attribute {}", go_quote(key)),
+                        )),
                     }
                 }
                 Type::Map(e) => {
-                    if convert_with(default, e, sem).is_err() {
+                    if default.is_some_and(|d| convert_with(d, e, sem).is_err()) {
                         return Err(FunctionError::argument(
                             2,
                             "the default value must have the same type as the map elements",
@@ -104,15 +116,22 @@ pub fn lookup() -> Function {
             }
         })
         .build_with_semantics(|args, ty, sem| {
-            let (map, key, default) = (&args[0], &args[1], &args[2]);
-            if !map.is_wholly_known() {
+            let (map, key, default) = (&args[0], &args[1], args.get(2));
+            if !map.is_known() || !key.is_known() {
                 return Ok(Value::unknown(ty.clone()));
             }
             let key = key.as_str().unwrap_or_default();
             if let Some(v) = map.get(key) {
                 return Ok(v.clone());
             }
-            convert_with(default, ty, sem).map_err(|e| FunctionError::failed(e.to_string()))
+            match default {
+                Some(default) => convert_with(default, ty, sem)
+                    .map_err(|e| FunctionError::failed(e.to_string())),
+                None => Err(FunctionError::failed(format!(
+                    "lookup failed to find key {}",
+                    go_quote(key)
+                ))),
+            }
         })
 }
 
