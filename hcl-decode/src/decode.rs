@@ -360,6 +360,16 @@ pub trait FromBlocks: Sized {
     const __NESTING: crate::schema::Nesting =
         crate::schema::derive::nesting(Self::KEYED, Self::REQUIRED);
 
+    #[doc(hidden)]
+    /// Adds the field's block type to a body's schema ([`crate::schema`]).
+    fn __schema_block(
+        body: &mut crate::schema::Body,
+        name: &str,
+        meta: &crate::schema::derive::Meta,
+    ) {
+        crate::schema::derive::block::<Self>(body, name, meta);
+    }
+
     /// Decodes the blocks of type `type_name` found in a body (in source
     /// order); `missing` is where a missing block is reported.
     fn from_blocks(

@@ -420,9 +420,11 @@ fn schema_field(f: &Field<'_>) -> TokenStream {
             }
         }
         Kind::Block => quote_spanned! {span=>
-            __p::schema::block::<#ty>(&mut body, #name, &#meta);
+            <#ty as __p::FromBlocks>::__schema_block(&mut body, #name, &#meta);
         },
-        Kind::Flatten => quote_spanned!(span=> __p::schema::flatten::<#ty>(&mut body);),
+        Kind::Flatten => quote_spanned! {span=>
+            __p::schema::flatten(&mut body, <#ty as __p::HclBody>::__schema());
+        },
         Kind::Blocks => {
             let tb = typed_blocks_trait(ty);
             quote!(#tb::__schema_blocks(&mut body.blocks);)

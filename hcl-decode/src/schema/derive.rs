@@ -148,10 +148,10 @@ pub fn block<F: FromBlocks>(body: &mut Body, name: &str, meta: &Meta) {
     });
 }
 
-/// A `flatten` field: the struct's attributes and block types join the
-/// body.
-pub fn flatten<T: HclBody>(body: &mut Body) {
-    if let BlockContent::Body(inner) = content_of::<T>() {
+/// A `flatten` field: the attributes and block types of the struct's
+/// schema join the body.
+pub fn flatten(body: &mut Body, content: BlockContent) {
+    if let BlockContent::Body(inner) = content {
         body.absorb(inner);
     }
 }
