@@ -3,6 +3,7 @@
 pub(crate) mod derive;
 mod hcldec;
 mod json;
+mod json_schema;
 mod model;
 
 #[cfg(test)]
