@@ -608,3 +608,121 @@ fn an_invalid_document_says_where() {
         assert!(err.contains(wanted), "{text}: {err}");
     }
 }
+
+/// Fills a template's placeholders (`# name = <type>` lines outside
+/// commented blocks) with a value of the type.
+fn fill(template: &str) -> String {
+    let mut out = String::new();
+    for line in template.lines() {
+        let trimmed = line.trim_start();
+        let indent = &line[..line.len() - trimmed.len()];
+        let filled = trimmed.strip_prefix("# ").and_then(|rest| {
+            let (name, ty) = rest.split_once(" = <")?;
+            let ty = ty.strip_suffix('>')?;
+            if name.contains(' ') {
+                return None;
+            }
+            let value = match ty {
+                "string" => "\"x\"",
+                "number" => "1",
+                "bool" => "true",
+                t if t.starts_with("list") || t.starts_with("set") || t.starts_with("tuple") => "[]",
+                t if t.starts_with("map") || t.starts_with("object") => "{}",
+                _ => "1",
+            };
+            Some(format!("{indent}{name} = {value}"))
+        });
+        out.push_str(&filled.unwrap_or_else(|| line.to_owned()));
+        out.push('\n');
+    }
+    out
+}
+
+/// The templated application.
+///
+/// Second paragraph.
+#[derive(HclBody)]
+struct Templated {
+    /// Required.
+    name: String,
+    #[hcl(default = 8080)]
+    port: u16,
+    #[hcl(default = Level::Warning)]
+    level: Level,
+    #[hcl(default = vec!["a".to_owned(), "b".to_owned()])]
+    tags: Vec<String>,
+    #[hcl(default = BTreeMap::from([("x".to_owned(), 1u8)]))]
+    weights: BTreeMap<String, u8>,
+    #[hcl(default = "multi\nline\n")]
+    banner: String,
+    #[hcl(default = Duration::from_secs(90))]
+    timeout: Duration,
+    #[hcl(sensitive, default = "secret")]
+    token: String,
+    extra: Option<String>,
+    #[hcl(block)]
+    limits: TemplatedLimits,
+    #[hcl(block)]
+    listener: Vec<Listener>,
+    #[hcl(block)]
+    backend: Option<Backend>,
+    #[hcl(block)]
+    keyed: BTreeMap<String, Listener>,
+}
+
+#[derive(HclBody, Debug)]
+struct TemplatedLimits {
+    #[hcl(label)]
+    zone: String,
+    #[hcl(default = 3)]
+    burst: i8,
+    required_too: bool,
+    #[hcl(block)]
+    inner: TemplatedInner,
+}
+
+#[derive(HclBody, Debug)]
+struct TemplatedInner {
+    #[hcl(default = 1.5)]
+    ratio: f64,
+}
+
+#[test]
+fn the_template_decodes_to_the_defaults_once_filled() {
+    let template = Schema::of::<Templated>().template();
+    assert_eq!(hcl_decode::hcl_core::format::format_str(&template), template);
+    // Unfilled, the required attributes are missing.
+    assert!(hcl_decode::from_str::<Templated>(&template, "template.hcl").is_err());
+    let filled = fill(&template);
+    let t: Templated = hcl_decode::from_str(&filled, "filled.hcl")
+        .unwrap_or_else(|e| panic!("{e}\n{filled}"));
+    assert_eq!(t.name, "x");
+    assert_eq!(t.port, 8080);
+    assert_eq!(t.level, Level::Warning);
+    assert_eq!(t.tags, ["a", "b"]);
+    assert_eq!(t.weights, BTreeMap::from([("x".to_owned(), 1)]));
+    assert_eq!(t.banner, "multi\nline\n");
+    assert_eq!(t.timeout, Duration::from_secs(90));
+    // A sensitive default is never written: the placeholder's value.
+    assert_eq!(t.token, "x");
+    assert_eq!(t.extra.as_deref(), Some("x"));
+    assert_eq!(t.limits.zone, "<zone>");
+    assert_eq!(t.limits.burst, 3);
+    assert!(t.limits.required_too);
+    assert_eq!(t.limits.inner.ratio, 1.5);
+    assert!(t.listener.is_empty() && t.backend.is_none() && t.keyed.is_empty());
+    assert!(!template.contains("secret"));
+    assert!(template.starts_with("# The templated application.\n#\n# Second paragraph.\n"));
+    assert!(template.contains("# One of \"debug\", \"info\", \"warn\".\nlevel "), "{template}");
+}
+
+#[test]
+fn every_template_is_formatted_and_parses() {
+    for schema in all_schemas() {
+        let template = schema.template();
+        assert_eq!(hcl_decode::hcl_core::format::format_str(&template), template);
+        let (_, diags) = hcl_decode::hcl_core::native::parse_config_str(&fill(&template), "t.hcl");
+        assert!(!diags.has_errors(), "{diags}\n{template}");
+    }
+}
+
