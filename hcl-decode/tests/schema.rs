@@ -726,3 +726,28 @@ fn every_template_is_formatted_and_parses() {
     }
 }
 
+
+#[test]
+fn the_reference_page_has_a_section_per_block_type_and_variant() {
+    let page = Schema::of::<Templated>().reference_markdown();
+    assert_eq!(page, Schema::of::<Templated>().reference_markdown());
+    assert!(page.starts_with("# Configuration reference\n\nThe templated application.\n\nSecond paragraph.\n\n## Top level\n\n"));
+    for wanted in [
+        "| `name` | `string` | yes |  | Required. |",
+        "| `level` | `string` | no | `\"warn\"` | One of \"debug\", \"info\", \"warn\". |",
+        "| `token` | `string` | no | (sensitive) | Sensitive. |",
+        "| `limits` | `zone` | exactly one |  |",
+        "## `limits` block\n\n`limits \"<zone>\" { … }`: exactly one.\n\n",
+        "## `limits` › `inner` block\n",
+        "### `backend` `\"local\"`\n\nFiles on disk.\n\n| Attribute |",
+        "### `backend` `\"s3\"`\n",
+        "| `banner` | `string` | no | `\"multi\\nline\\n\"` |",
+        "| `weights` | `map(number)` | no | `{ x = 1 }` |",
+    ] {
+        assert!(page.contains(wanted), "{wanted}\n---\n{page}");
+    }
+    for schema in all_schemas() {
+        let page = schema.reference_markdown();
+        assert!(page.ends_with('\n') && !page.ends_with("\n\n"), "{page:?}");
+    }
+}

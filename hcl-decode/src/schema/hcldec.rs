@@ -47,8 +47,8 @@ impl Schema {
     /// assert_eq!(schema.body.attribute("port").unwrap().default, Some(hcl_decode::Value::number(8080)));
     /// assert_eq!(schema.body.block("listener").unwrap().nesting, Nesting::List);
     ///
-    /// let err = Schema::from_hcldec_spec("object { attr {} }", "bad.hcldec").unwrap_err();
-    /// assert!(err.to_string().contains("Missing name for attr"), "{err}");
+    /// let err = Schema::from_hcldec_spec("object {\n  attr \"a\" { type = strin }\n}\n", "bad.hcldec").unwrap_err();
+    /// assert!(err.to_string().contains("bad.hcldec line 2"), "{err}");
     /// ```
     pub fn from_hcldec_spec(text: &str, file_name: &str) -> Result<Schema, Error> {
         let (file, diags) = parse_spec_file(text.as_bytes(), file_name);

@@ -4,6 +4,7 @@ pub(crate) mod derive;
 mod hcldec;
 mod json;
 mod json_schema;
+mod markdown;
 mod template;
 mod model;
 
