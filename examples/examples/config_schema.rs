@@ -30,7 +30,7 @@ enum LogLevel {
 ///
 /// One file configures a whole deployment: the service itself, where it
 /// listens, and its database.
-#[derive(HclBody, Debug)]
+#[derive(HclBody)]
 struct Config {
     /// The name shown in logs and metrics.
     service: String,
@@ -55,7 +55,7 @@ struct Config {
 }
 
 /// Where the service accepts connections.
-#[derive(HclBody, Debug)]
+#[derive(HclBody)]
 struct Listener {
     #[hcl(label)]
     name: String,
@@ -67,13 +67,37 @@ struct Listener {
 }
 
 /// The orders database.
-#[derive(HclBody, Debug)]
+#[derive(HclBody)]
 struct Database {
     /// The connection URL.
     url: String,
     /// Connections kept open.
     #[hcl(default = 10)]
     pool: u16,
+}
+
+fn print_config(c: &Config) {
+    println!(
+        "service {}: log level {:?}, timeout {:?}, payment key {}",
+        c.service,
+        c.log_level,
+        c.timeout,
+        if c.payment_key.is_some() {
+            "set"
+        } else {
+            "not set"
+        }
+    );
+    println!("database {} (pool of {})", c.database.url, c.database.pool);
+    for (name, on) in &c.features {
+        println!("feature {name}: {on}");
+    }
+    for l in c.listener.values() {
+        println!(
+            "listener {} on {} ({} connections)",
+            l.name, l.address, l.max_connections
+        );
+    }
 }
 
 fn main() -> ExitCode {
@@ -98,7 +122,7 @@ fn main() -> ExitCode {
         }
         ["run", file] => match hcl_decode::from_file::<Config>(file) {
             Ok(config) => {
-                println!("{config:#?}");
+                print_config(&config);
                 ExitCode::SUCCESS
             }
             Err(e) => {

@@ -182,7 +182,10 @@ mod tests {
             ("convert --to yaml f", "not \"yaml\""),
             ("convert --to json", "needs a FILE"),
             ("convert --to json a b", "one FILE"),
-            ("convert --to json --spec a --schema b f", "one of --schema and --spec"),
+            (
+                "convert --to json --spec a --schema b f",
+                "one of --schema and --spec",
+            ),
             ("schema --format json", "needs --spec or --schema"),
             ("schema --spec s", "needs --format"),
             ("schema --spec s --format xml", "not \"xml\""),

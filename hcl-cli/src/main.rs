@@ -40,8 +40,9 @@ fn read(path: &str) -> Result<String, String> {
 fn load_schema(source: &SchemaSource) -> Result<Schema, String> {
     let rendered = |e: Error| e.to_string();
     match source {
-        SchemaSource::Json(path) => Schema::from_json(&read(path)?)
-            .map_err(|e| format!("hcl: {path}: {}", rendered(e))),
+        SchemaSource::Json(path) => {
+            Schema::from_json(&read(path)?).map_err(|e| format!("hcl: {path}: {}", rendered(e)))
+        }
         SchemaSource::Spec(path) => Schema::from_hcldec_spec(&read(path)?, path).map_err(rendered),
     }
 }

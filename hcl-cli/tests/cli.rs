@@ -91,11 +91,17 @@ fn schema_formats() {
     let spec = write(&dir, "app.hcldec", SPEC);
     let (code, json, err) = hcl(&["schema", "--spec", &spec, "--format", "json"]);
     assert_eq!(code, 0, "{err}");
-    assert!(json.starts_with("{\"format\":\"hcl-schema\",\"version\":1,"), "{json}");
+    assert!(
+        json.starts_with("{\"format\":\"hcl-schema\",\"version\":1,"),
+        "{json}"
+    );
     let schema = write(&dir, "schema.json", &json);
     for (format, wanted) in [
         ("json", "\"name\":\"port\""),
-        ("json-schema", "\"$schema\": \"https://json-schema.org/draft/2020-12/schema\""),
+        (
+            "json-schema",
+            "\"$schema\": \"https://json-schema.org/draft/2020-12/schema\"",
+        ),
         ("template", "port = 8080\n"),
         ("markdown", "# Configuration reference\n"),
     ] {
@@ -113,14 +119,20 @@ fn mistakes_are_reported() {
     let dir = tempfile::tempdir().unwrap();
     let (code, _, err) = hcl(&["convert", "--to", "json"]);
     assert_eq!(code, 2);
-    assert!(err.starts_with("hcl: convert needs a FILE\n\nUsage:"), "{err}");
+    assert!(
+        err.starts_with("hcl: convert needs a FILE\n\nUsage:"),
+        "{err}"
+    );
     let bad = write(&dir, "bad.hcl", "a = \n");
     let (code, out, err) = hcl(&["convert", "--to", "json", &bad]);
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.contains("Error: "), "{err}");
     let (code, _, err) = hcl(&["convert", "--to", "json", "/nonexistent/x.hcl"]);
     assert_eq!(code, 1);
-    assert!(err.starts_with("hcl: cannot read /nonexistent/x.hcl"), "{err}");
+    assert!(
+        err.starts_with("hcl: cannot read /nonexistent/x.hcl"),
+        "{err}"
+    );
     let not_schema = write(&dir, "s.json", "{}");
     let (code, _, err) = hcl(&["schema", "--schema", &not_schema, "--format", "json"]);
     assert_eq!(code, 1);

@@ -242,6 +242,13 @@ pub trait HclBody: Sized {
     }
 
     #[doc(hidden)]
+    /// What the struct's values must be beyond their object type, as an
+    /// attribute value (the constraints of its attributes).
+    fn __value_constraint() -> Option<crate::schema::Constraint> {
+        None
+    }
+
+    #[doc(hidden)]
     /// The object type of the struct as an attribute value.
     fn __object_type() -> Type;
 

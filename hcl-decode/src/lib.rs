@@ -1420,8 +1420,8 @@
 //!
 //! assert_eq!(format_str("a=1\nbbb = [1,2]\n"), "a   = 1\nbbb = [1, 2]\n");
 //! ```
-pub mod decode;
 pub mod convert;
+pub mod decode;
 pub mod decoder;
 pub mod duration;
 pub mod encode;

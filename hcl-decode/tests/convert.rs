@@ -5,13 +5,13 @@
 
 use std::path::Path;
 
+use hcl_decode::Type;
 use hcl_decode::convert::{
     json_to_native, json_to_native_converted, native_to_json, native_to_json_converted,
 };
 use hcl_decode::hcl_core::edit::{self, Document};
 use hcl_decode::hcl_core::format::format_str;
 use hcl_decode::schema::{Attribute, BlockContent, BlockType, Body, Nesting, Schema};
-use hcl_decode::Type;
 
 /// The schema a native file implies: its attributes (of any type) and
 /// block types (with their number of labels), bodies of one type merged.
@@ -73,7 +73,11 @@ fn values(body: &edit::Body, path: &str, out: &mut Vec<String>) {
     let mut attrs: Vec<_> = body.attributes().collect();
     attrs.sort_by(|a, b| a.name().cmp(b.name()));
     for a in attrs {
-        out.push(format!("{path}{} = {:?}", a.name(), constant(a.expression())));
+        out.push(format!(
+            "{path}{} = {:?}",
+            a.name(),
+            constant(a.expression())
+        ));
     }
     let mut blocks: Vec<_> = body.blocks().collect();
     // JSON groups the blocks of a type: compare them by type and labels.
@@ -110,13 +114,17 @@ fn round_trip(text: &str, name: &str) {
         let missing: Vec<_> = want.iter().filter(|v| !got.contains(v)).collect();
         panic!("{name}: values differ: {diff:?} instead of {missing:?}\n{native}");
     }
-    let json2 = native_to_json(&native, "g.hcl", None)
-        .unwrap_or_else(|e| panic!("{name}: {e}\n{native}"));
+    let json2 =
+        native_to_json(&native, "g.hcl", None).unwrap_or_else(|e| panic!("{name}: {e}\n{native}"));
     let native2 = json_to_native(&json2, "g.json", Some(&schema))
         .unwrap_or_else(|e| panic!("{name}: {e}\n{json2}"));
     if native2 != native {
         let (a, b): (Vec<&str>, Vec<&str>) = (native2.lines().collect(), native.lines().collect());
-        let i = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+        let i = a
+            .iter()
+            .zip(&b)
+            .position(|(x, y)| x != y)
+            .unwrap_or(a.len().min(b.len()));
         panic!(
             "{name}: not a fixed point at line {i}:\n{:?}\n{:?}\n---\n{native}",
             a.get(i),
@@ -129,7 +137,12 @@ fn round_trip(text: &str, name: &str) {
 fn real_world_files_round_trip() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hcl-core/tests/format");
     let mut done = 0;
-    for dir in ["terraform-aws-eks", "terraform-aws-vpc", "terragrunt", "hclwrite-format-test"] {
+    for dir in [
+        "terraform-aws-eks",
+        "terraform-aws-vpc",
+        "terragrunt",
+        "hclwrite-format-test",
+    ] {
         let mut entries: Vec<_> = std::fs::read_dir(root.join(dir))
             .expect("corpus")
             .filter_map(Result::ok)
@@ -153,7 +166,9 @@ fn real_world_files_round_trip() {
 #[test]
 fn terraform_fixtures_round_trip() {
     for name in ["terraform.tf", "plain.tf"] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/convert").join(name);
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/convert")
+            .join(name);
         let text = std::fs::read_to_string(path).unwrap();
         round_trip(&text, name);
     }

@@ -325,7 +325,10 @@ fn a_recursive_block_type_is_cut() {
     let BlockContent::Body(child) = &body.block("child").unwrap().content else {
         panic!("a body")
     };
-    assert_eq!(child.attribute("name").map(|a| a.ty.clone()), Some(Type::String));
+    assert_eq!(
+        child.attribute("name").map(|a| a.ty.clone()),
+        Some(Type::String)
+    );
     let BlockContent::Body(grandchild) = &child.block("child").unwrap().content else {
         panic!("a body")
     };
@@ -351,7 +354,10 @@ fn the_decoder_adds_the_language_blocks_it_enables() {
     let names: Vec<&str> = schema.body.blocks.iter().map(|b| b.name.as_str()).collect();
     assert_eq!(names, ["tls", "dynamic", "variable", "locals", "function"]);
     let variable = schema.body.block("variable").unwrap();
-    assert_eq!((variable.labels.as_slice(), variable.nesting), (&["name".to_owned()][..], Nesting::Map));
+    assert_eq!(
+        (variable.labels.as_slice(), variable.nesting),
+        (&["name".to_owned()][..], Nesting::Map)
+    );
     let BlockContent::Body(tls) = &schema.body.block("tls").unwrap().content else {
         panic!("a body")
     };
@@ -520,7 +526,7 @@ fn all_schemas() -> Vec<Schema> {
             .locals()
             .user_functions()
             .schema::<Pipeline>(),
-        Schema::from_hcldec_spec(SPEC, "app.hcldec").unwrap(),
+        Schema::from_hcldec_spec(SPEC, "app.hcldec").expect("the spec is valid"),
         Schema::of::<Odd>(),
     ]
 }
@@ -532,7 +538,7 @@ struct Odd {
     /// Line one.
     ///
     ///     indented code
-    #[hcl(default = hcl_decode::Value::list([Value::number(1)]).unwrap())]
+    #[hcl(default = hcl_decode::Value::list([Value::number(1)]).expect("a list"))]
     any: Value,
     #[hcl(default = (1, "a".to_owned()))]
     pair: (u8, String),
@@ -566,7 +572,13 @@ fn odd_values_survive_the_json_document() {
     let body = Schema::of::<Odd>().body;
     let a = |n: &str| body.attribute(n).unwrap().clone();
     assert_eq!(a("any").default.unwrap().ty(), &Type::list(Type::Number));
-    assert!(a("any").doc.detail.unwrap().contains("\n\n    indented code"));
+    assert!(
+        a("any")
+            .doc
+            .detail
+            .unwrap()
+            .contains("\n\n    indented code")
+    );
     assert_eq!(
         a("object").constraint,
         Some(Constraint::Attributes(vec![
@@ -575,16 +587,30 @@ fn odd_values_survive_the_json_document() {
         ]))
     );
     let json = Schema::of::<Odd>().to_json();
-    assert!(json.contains(r#""default":[1],"default_type":"list(number)""#), "{json}");
-    assert!(json.contains(r#""integer":{"min":-9223372036854775808,"max":9223372036854775807,"nonzero":true}"#), "{json}");
+    assert!(
+        json.contains(r#""default":[1],"default_type":"list(number)""#),
+        "{json}"
+    );
+    assert!(
+        json.contains(
+            r#""integer":{"min":-9223372036854775808,"max":9223372036854775807,"nonzero":true}"#
+        ),
+        "{json}"
+    );
 }
 
 #[test]
 fn an_invalid_document_says_where() {
     let cases = [
         ("[]", "an object is expected"),
-        (r#"{"format":"other","version":1,"body":{}}"#, "not an HCL schema"),
-        (r#"{"format":"hcl-schema","version":2,"body":{}}"#, "version 2 is not supported"),
+        (
+            r#"{"format":"other","version":1,"body":{}}"#,
+            "not an HCL schema",
+        ),
+        (
+            r#"{"format":"hcl-schema","version":2,"body":{}}"#,
+            "version 2 is not supported",
+        ),
         (
             r#"{"format":"hcl-schema","version":1,"body":{"attributes":[{"name":"a","type":"lust(string)"}]}}"#,
             "at body.attributes[0].type",
@@ -626,7 +652,9 @@ fn fill(template: &str) -> String {
                 "string" => "\"x\"",
                 "number" => "1",
                 "bool" => "true",
-                t if t.starts_with("list") || t.starts_with("set") || t.starts_with("tuple") => "[]",
+                t if t.starts_with("list") || t.starts_with("set") || t.starts_with("tuple") => {
+                    "[]"
+                }
                 t if t.starts_with("map") || t.starts_with("object") => "{}",
                 _ => "1",
             };
@@ -690,12 +718,15 @@ struct TemplatedInner {
 #[test]
 fn the_template_decodes_to_the_defaults_once_filled() {
     let template = Schema::of::<Templated>().template();
-    assert_eq!(hcl_decode::hcl_core::format::format_str(&template), template);
+    assert_eq!(
+        hcl_decode::hcl_core::format::format_str(&template),
+        template
+    );
     // Unfilled, the required attributes are missing.
     assert!(hcl_decode::from_str::<Templated>(&template, "template.hcl").is_err());
     let filled = fill(&template);
-    let t: Templated = hcl_decode::from_str(&filled, "filled.hcl")
-        .unwrap_or_else(|e| panic!("{e}\n{filled}"));
+    let t: Templated =
+        hcl_decode::from_str(&filled, "filled.hcl").unwrap_or_else(|e| panic!("{e}\n{filled}"));
     assert_eq!(t.name, "x");
     assert_eq!(t.port, 8080);
     assert_eq!(t.level, Level::Warning);
@@ -713,19 +744,24 @@ fn the_template_decodes_to_the_defaults_once_filled() {
     assert!(t.listener.is_empty() && t.backend.is_none() && t.keyed.is_empty());
     assert!(!template.contains("secret"));
     assert!(template.starts_with("# The templated application.\n#\n# Second paragraph.\n"));
-    assert!(template.contains("# One of \"debug\", \"info\", \"warn\".\nlevel "), "{template}");
+    assert!(
+        template.contains("# One of \"debug\", \"info\", \"warn\".\nlevel "),
+        "{template}"
+    );
 }
 
 #[test]
 fn every_template_is_formatted_and_parses() {
     for schema in all_schemas() {
         let template = schema.template();
-        assert_eq!(hcl_decode::hcl_core::format::format_str(&template), template);
+        assert_eq!(
+            hcl_decode::hcl_core::format::format_str(&template),
+            template
+        );
         let (_, diags) = hcl_decode::hcl_core::native::parse_config_str(&fill(&template), "t.hcl");
         assert!(!diags.has_errors(), "{diags}\n{template}");
     }
 }
-
 
 #[test]
 fn the_reference_page_has_a_section_per_block_type_and_variant() {

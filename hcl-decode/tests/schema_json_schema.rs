@@ -261,7 +261,13 @@ impl Gen {
                 }
             }
             (_, Some(Constraint::Duration)) => {
-                let good = [r#""1h30m""#, r#""250ms""#, r#""0""#, r#""1.5h""#, r#""300us""#];
+                let good = [
+                    r#""1h30m""#,
+                    r#""250ms""#,
+                    r#""0""#,
+                    r#""1.5h""#,
+                    r#""300us""#,
+                ];
                 let wrong = [r#""90""#, r#""-1s""#, r#""soon""#, "true"];
                 (*self.rng.pick(if bad { &wrong[..] } else { &good[..] })).to_owned()
             }
@@ -334,7 +340,11 @@ impl Gen {
                 BlockContent::Body(body) => (Vec::new(), self.body(body)),
                 BlockContent::ByLabel { variants, .. } => {
                     let v = self.rng.pick(variants);
-                    let first = if self.fault() { "unknown".to_owned() } else { v.name.clone() };
+                    let first = if self.fault() {
+                        "unknown".to_owned()
+                    } else {
+                        v.name.clone()
+                    };
                     let body = self.body(&v.body);
                     (vec![first], body)
                 }
@@ -344,7 +354,14 @@ impl Gen {
                 let key = if b.nesting == Nesting::Map && labels.is_empty() && self.fault() {
                     "k0".to_owned()
                 } else {
-                    format!("k{}", if labels.is_empty() { i } else { self.rng.below(2) })
+                    format!(
+                        "k{}",
+                        if labels.is_empty() {
+                            i
+                        } else {
+                            self.rng.below(2)
+                        }
+                    )
                 };
                 labels.push(key);
             }
@@ -376,8 +393,11 @@ fn nest(blocks: &[(Vec<String>, String)], level: usize, labels: usize) -> String
     let parts: Vec<String> = keys
         .iter()
         .map(|k| {
-            let group: Vec<(Vec<String>, String)> =
-                blocks.iter().filter(|(l, _)| l[level] == *k).cloned().collect();
+            let group: Vec<(Vec<String>, String)> = blocks
+                .iter()
+                .filter(|(l, _)| l[level] == *k)
+                .cloned()
+                .collect();
             format!("{k:?}: {}", nest(&group, level + 1, labels))
         })
         .collect();
@@ -429,7 +449,10 @@ fn the_json_schema_and_the_decoder_agree() {
         total.0 += valid;
         total.1 += invalid;
     }
-    eprintln!("{} valid and {} invalid documents, judged alike", total.0, total.1);
+    eprintln!(
+        "{} valid and {} invalid documents, judged alike",
+        total.0, total.1
+    );
     assert!(total.0 + total.1 >= 1000);
     assert!(total.0 >= 300 && total.1 >= 300, "{total:?}");
 }

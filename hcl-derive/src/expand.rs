@@ -143,6 +143,13 @@ fn expand_struct(c: &Container<'_>) -> TokenStream {
                     __p::schema::BlockContent::Body(body)
                 }
 
+                #[allow(unused_mut)]
+                fn __value_constraint() -> ::core::option::Option<__p::schema::Constraint> {
+                    let mut parts = ::std::vec::Vec::new();
+                    #(#constraints)*
+                    __p::schema::object(parts)
+                }
+
                 #[allow(unused_variables, unused_mut)]
                 fn __object_type() -> __p::Type {
                     let mut ty = __p::ObjectType::new();
@@ -173,11 +180,8 @@ fn expand_struct(c: &Container<'_>) -> TokenStream {
                     __p::object_from_value::<Self>(value, range)
                 }
 
-                #[allow(unused_mut)]
                 fn value_constraint() -> ::core::option::Option<__p::schema::Constraint> {
-                    let mut parts = ::std::vec::Vec::new();
-                    #(#constraints)*
-                    __p::schema::object(parts)
+                    <Self as #krate::HclBody>::__value_constraint()
                 }
             }
 
@@ -443,7 +447,7 @@ fn constraint_field(f: &Field<'_>) -> TokenStream {
             __p::schema::object_attribute(&mut parts, #name, <#ty as __p::FromValue>::value_constraint());
         },
         Kind::Flatten => quote_spanned! {span=>
-            __p::schema::object_flatten(&mut parts, <#ty as __p::FromValue>::value_constraint());
+            __p::schema::object_flatten(&mut parts, <#ty as __p::HclBody>::__value_constraint());
         },
         _ => quote!(),
     }
@@ -878,7 +882,10 @@ fn expand_value_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
         .iter()
         .map(|v| syn::LitStr::new(&v.name, Span::call_site()))
         .collect();
-    let metas: Vec<TokenStream> = variants.iter().map(|v| meta(&v.docs, false, false)).collect();
+    let metas: Vec<TokenStream> = variants
+        .iter()
+        .map(|v| meta(&v.docs, false, false))
+        .collect();
     let arms: Vec<TokenStream> = variants
         .iter()
         .enumerate()

@@ -110,7 +110,8 @@ impl Reader<'_> {
             }
             b'-' | b'0'..=b'9' => {
                 let start = self.pos;
-                while let Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') = self.s.get(self.pos)
+                while let Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') =
+                    self.s.get(self.pos)
                 {
                     self.pos += 1;
                 }
@@ -159,11 +160,14 @@ impl Reader<'_> {
                         b't' => '\t',
                         b'u' => {
                             let hi = self.hex4()?;
-                            if (0xD800..0xDC00).contains(&hi) && self.s[self.pos..].starts_with(b"\\u")
+                            if (0xD800..0xDC00).contains(&hi)
+                                && self.s[self.pos..].starts_with(b"\\u")
                             {
                                 self.pos += 2;
                                 let lo = self.hex4()?;
-                                let code = 0x10000 + ((hi - 0xD800) << 10) + (lo.wrapping_sub(0xDC00) & 0x3FF);
+                                let code = 0x10000
+                                    + ((hi - 0xD800) << 10)
+                                    + (lo.wrapping_sub(0xDC00) & 0x3FF);
                                 char::from_u32(code).unwrap_or('\u{FFFD}')
                             } else {
                                 char::from_u32(hi).unwrap_or('\u{FFFD}')

@@ -163,7 +163,8 @@ pub fn json_to_native_converted(
 }
 
 fn unsupported(file_name: &str, why: &str) -> Error {
-    let d = Diagnostic::error("Cannot convert")
-        .with_detail(format!("The file {file_name:?} cannot be converted: {why}."));
+    let d = Diagnostic::error("Cannot convert").with_detail(format!(
+        "The file {file_name:?} cannot be converted: {why}."
+    ));
     Error::new(Diagnostics::from(d))
 }

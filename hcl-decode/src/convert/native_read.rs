@@ -75,7 +75,9 @@ impl<'a> Reader<'a, '_> {
             Some(self.src[from..end].trim().to_owned())
         } else if self.at("/*") {
             let from = start + 2;
-            let end = self.src[from..].find("*/").map_or(self.s.len(), |i| from + i);
+            let end = self.src[from..]
+                .find("*/")
+                .map_or(self.s.len(), |i| from + i);
             self.pos = (end + 2).min(self.s.len());
             Some(self.src[from..end].trim().to_owned())
         } else {
@@ -169,8 +171,7 @@ impl<'a> Reader<'a, '_> {
         self.skip_blanks();
         let start = self.pos;
         let mut stack: Vec<u8> = Vec::new();
-        loop {
-            let Some(b) = self.peek() else { break };
+        while let Some(b) = self.peek() {
             match b {
                 b'\n' if stack.is_empty() => break,
                 b'}' if stack.is_empty() => break,
@@ -201,7 +202,8 @@ impl<'a> Reader<'a, '_> {
     fn heredoc_start(&self) -> bool {
         let rest = &self.s[self.pos + 2..];
         let rest = rest.strip_prefix(b"-").unwrap_or(rest);
-        rest.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        rest.first()
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
     }
 
     fn heredoc(&mut self) -> Option<()> {

@@ -76,7 +76,9 @@ pub(super) fn native_template_to_json(out: &mut String, inner: &str) -> Option<(
             if c == '\\' {
                 match chars.next()? {
                     (_, 'U') => {
-                        let digits: String = (0..8).filter_map(|_| chars.next().map(|(_, c)| c)).collect();
+                        let digits: String = (0..8)
+                            .filter_map(|_| chars.next().map(|(_, c)| c))
+                            .collect();
                         let ch = char::from_u32(u32::from_str_radix(&digits, 16).ok()?)?;
                         json_escape_into(out, ch.encode_utf8(&mut [0; 4]));
                     }

@@ -204,7 +204,9 @@ fn expression(out: &mut String, expr: &str) {
         if !diags.has_errors() {
             let (value, diags) = NativeExpression::new(file, id).value(&EvalContext::new());
             let mut s = String::new();
-            if !diags.has_errors() && value.is_wholly_known() && value_json(&mut s, &value).is_some()
+            if !diags.has_errors()
+                && value.is_wholly_known()
+                && value_json(&mut s, &value).is_some()
             {
                 out.push_str(&s);
                 return;

@@ -38,8 +38,9 @@ pub(super) fn body(
         match block {
             Some(b) => {
                 let mut found = Vec::new();
-                collect(value, b.labels.len(), &mut Vec::new(), &mut found)
-                    .ok_or_else(|| format!("the blocks \"{name}\" do not have the shape of their labels"))?;
+                collect(value, b.labels.len(), &mut Vec::new(), &mut found).ok_or_else(|| {
+                    format!("the blocks \"{name}\" do not have the shape of their labels")
+                })?;
                 for (labels, props) in found {
                     let inner = match &b.content {
                         BlockContent::Body(inner) => Some(inner),
@@ -72,9 +73,9 @@ pub(super) fn body(
                             ));
                         }
                     }
-                    Some(s) if s.attribute(name).is_none() => notes
-                        .ambiguous
-                        .push(format!("\"{name}\" is not in the schema, written as an attribute")),
+                    Some(s) if s.attribute(name).is_none() => notes.ambiguous.push(format!(
+                        "\"{name}\" is not in the schema, written as an attribute"
+                    )),
                     Some(_) => {}
                 }
                 out.push_str(name);
@@ -90,7 +91,9 @@ pub(super) fn body(
 fn looks_like_blocks(v: &JValue) -> bool {
     match v {
         JValue::Object(_) => true,
-        JValue::Array(items) => !items.is_empty() && items.iter().all(|i| matches!(i, JValue::Object(_))),
+        JValue::Array(items) => {
+            !items.is_empty() && items.iter().all(|i| matches!(i, JValue::Object(_)))
+        }
         _ => false,
     }
 }
@@ -98,7 +101,12 @@ fn looks_like_blocks(v: &JValue) -> bool {
 type Found<'v> = Vec<(Vec<String>, &'v [(String, JValue)])>;
 
 /// The blocks of a property: `labels` levels of objects, then bodies.
-fn collect<'v>(v: &'v JValue, labels: usize, prefix: &mut Vec<String>, out: &mut Found<'v>) -> Option<()> {
+fn collect<'v>(
+    v: &'v JValue,
+    labels: usize,
+    prefix: &mut Vec<String>,
+    out: &mut Found<'v>,
+) -> Option<()> {
     match v {
         JValue::Null => Some(()),
         JValue::Array(items) => {

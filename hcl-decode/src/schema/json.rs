@@ -61,7 +61,9 @@ impl Schema {
     /// ```
     pub fn from_json(text: &str) -> Result<Schema, Error> {
         let root = cty_json::decode(text).map_err(|e| invalid("", &e.to_string()))?;
-        let r = Reader { path: String::new() };
+        let r = Reader {
+            path: String::new(),
+        };
         if r.str(&root, "format")? != FORMAT {
             return Err(invalid("format", "the document is not an HCL schema"));
         }
@@ -394,7 +396,13 @@ impl Reader {
             let why = d
                 .errors()
                 .next()
-                .map(|e| if e.detail.is_empty() { e.summary.clone() } else { e.detail.clone() })
+                .map(|e| {
+                    if e.detail.is_empty() {
+                        e.summary.clone()
+                    } else {
+                        e.detail.clone()
+                    }
+                })
                 .unwrap_or_default();
             invalid(&self.at(name), &format!("{text:?} is not a type: {why}"))
         })

@@ -236,10 +236,9 @@ fn value(ty: &Type, c: Option<&Constraint>) -> J {
             "enum",
             J::Array(values.iter().map(|v| J::str(&v.value)).collect()),
         )]),
-        (_, Some(Constraint::Duration)) => J::obj([
-            ("type", J::str("string")),
-            ("pattern", J::str(DURATION)),
-        ]),
+        (_, Some(Constraint::Duration)) => {
+            J::obj([("type", J::str("string")), ("pattern", J::str(DURATION))])
+        }
         (_, Some(Constraint::Integer { min, max, nonzero })) => {
             let mut number = vec![
                 ("type".to_owned(), J::str("integer")),
@@ -278,10 +277,7 @@ fn value(ty: &Type, c: Option<&Constraint>) -> J {
             "anyOf",
             J::Array(vec![
                 J::obj([("type", J::str("boolean"))]),
-                J::obj([(
-                    "enum",
-                    J::Array(vec![J::str("true"), J::str("false")]),
-                )]),
+                J::obj([("enum", J::Array(vec![J::str("true"), J::str("false")]))]),
             ]),
         )]),
         (Type::List(e) | Type::Set(e), c) => J::obj([
@@ -442,7 +438,11 @@ fn levels(body: &J, labels: usize, limits: Limits, outermost: bool) -> J {
         &mut array,
         "Items",
         limits.at_least_one,
-        if whole { limits.one_outer } else { limits.one_inner },
+        if whole {
+            limits.one_outer
+        } else {
+            limits.one_inner
+        },
     );
     let mut level = J::obj([("anyOf", J::Array(vec![copy(body), J::Object(array)]))]);
     for i in 0..labels {
@@ -456,7 +456,11 @@ fn levels(body: &J, labels: usize, limits: Limits, outermost: bool) -> J {
             &mut members,
             "Properties",
             true,
-            if first { limits.one_outer } else { limits.one_inner },
+            if first {
+                limits.one_outer
+            } else {
+                limits.one_inner
+            },
         );
         level = J::Object(members);
     }

@@ -5,8 +5,8 @@ mod hcldec;
 mod json;
 mod json_schema;
 mod markdown;
-mod template;
 mod model;
+mod template;
 
 #[cfg(test)]
 mod tests;

@@ -33,8 +33,14 @@ impl Doc {
                 text.push(line.strip_prefix(' ').unwrap_or(line).trim_end());
             }
         }
-        let start = text.iter().position(|l| !l.is_empty()).unwrap_or(text.len());
-        let end = text.iter().rposition(|l| !l.is_empty()).map_or(start, |i| i + 1);
+        let start = text
+            .iter()
+            .position(|l| !l.is_empty())
+            .unwrap_or(text.len());
+        let end = text
+            .iter()
+            .rposition(|l| !l.is_empty())
+            .map_or(start, |i| i + 1);
         let text = &text[start..end];
         let split = text.iter().position(|l| l.is_empty()).unwrap_or(text.len());
         let summary = text[..split]
@@ -43,7 +49,10 @@ impl Doc {
             .collect::<Vec<_>>()
             .join(" ");
         let rest = &text[split..];
-        let rest_start = rest.iter().position(|l| !l.is_empty()).unwrap_or(rest.len());
+        let rest_start = rest
+            .iter()
+            .position(|l| !l.is_empty())
+            .unwrap_or(rest.len());
         let detail = rest[rest_start..].join("\n");
         Doc {
             summary: (!summary.is_empty()).then_some(summary),

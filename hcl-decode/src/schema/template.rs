@@ -1,8 +1,8 @@
 //! A commented configuration file: [`Schema::template`].
 
+use hcl_core::Type;
 use hcl_core::format::format_str;
 use hcl_core::format::value::{expression, quoted_string};
-use hcl_core::Type;
 
 use super::Schema;
 use super::model::{Attribute, BlockContent, BlockType, Body, Constraint, Doc, Nesting};
@@ -164,9 +164,7 @@ pub(crate) fn constraint_text(c: &Constraint) -> String {
             let other = if *nonzero { " other than 0" } else { "" };
             format!("A whole number{other} from {min} to {max}.")
         }
-        Constraint::Duration => {
-            "A duration, such as \"1h30m\", \"250ms\" or \"1.5h\".".to_owned()
-        }
+        Constraint::Duration => "A duration, such as \"1h30m\", \"250ms\" or \"1.5h\".".to_owned(),
         Constraint::Elements(inner) => {
             format!("Each element: {}", lower_first(&constraint_text(inner)))
         }
