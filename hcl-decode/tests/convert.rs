@@ -282,3 +282,87 @@ fn invalid_input_is_an_error_with_diagnostics() {
     let err = json_to_native("{\"not a name\": 1}", "names.json", None).unwrap_err();
     assert!(err.to_string().contains("no attribute name"), "{err}");
 }
+
+#[test]
+fn deep_nesting_and_crlf_convert_without_overflow() {
+    // 500 nested blocks and a 500-deep list, on a 2 MiB thread.
+    let handle = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let depth = 500;
+            let mut text = String::new();
+            for _ in 0..depth {
+                text.push_str("b {\n");
+            }
+            text.push_str(&format!(
+                "x = {}1{}\n",
+                "[".repeat(depth),
+                "]".repeat(depth)
+            ));
+            for _ in 0..depth {
+                text.push_str("}\n");
+            }
+            let json = native_to_json(&text, "deep.hcl", None).expect("converts");
+            let native = json_to_native(&json, "deep.json", Some(&schema_of(&text))).expect("back");
+            assert_eq!(
+                native_to_json(&native, "again.hcl", None).expect("again"),
+                json
+            );
+        })
+        .expect("spawns");
+    handle.join().expect("no overflow");
+
+    let crlf = "# c\r\na = 1\r\nb {\r\n  c = <<EOT\r\nx\r\nEOT\r\n}\r\n";
+    let json = native_to_json(crlf, "crlf.hcl", None).expect("converts");
+    assert!(json.contains("\"//\": \"c\",\n  \"a\": 1,"), "{json}");
+    assert!(json.contains("\"c\": \"x\\r\\n\""), "{json}");
+}
+
+/// Mutated inputs (bytes deleted, duplicated or replaced by syntax
+/// characters) give a result or an error, never a panic.
+#[test]
+fn mutated_input_never_panics() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/convert/terraform.tf");
+    let native = std::fs::read_to_string(path).unwrap();
+    let json = native_to_json(&native, "t.tf", None).unwrap();
+    let schema = schema_of(&native);
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    const PIECES: &[&str] = &[
+        "{", "}", "\"", "${", "%{", "<<EOT\n", "\n", "#", "/*", "[", "]", "\\", "=", "é",
+    ];
+    for round in 0..1500 {
+        let base = if round % 2 == 0 { &native } else { &json };
+        let mut bytes = base.as_bytes().to_vec();
+        for _ in 0..1 + next() % 3 {
+            let at = (next() % bytes.len() as u64) as usize;
+            match next() % 3 {
+                0 => {
+                    bytes.remove(at);
+                }
+                1 => {
+                    let piece = PIECES[(next() % PIECES.len() as u64) as usize];
+                    bytes.splice(at..at, piece.bytes());
+                }
+                _ => {
+                    let len = (next() % 20) as usize;
+                    let end = (at + len).min(bytes.len());
+                    let copy = bytes[at..end].to_vec();
+                    bytes.splice(at..at, copy);
+                }
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        if round % 2 == 0 {
+            let _ = native_to_json(&text, "m.hcl", None);
+        } else {
+            let _ = json_to_native(&text, "m.json", Some(&schema));
+            let _ = json_to_native(&text, "m.json", None);
+        }
+    }
+}
