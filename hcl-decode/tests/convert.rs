@@ -196,7 +196,7 @@ fn expressions_and_comments_survive() {
         r#""tags": "${merge(var.tags, { Name = local.name })}""#,
         r#""literal": "costs $${price} and %%{not a directive}""#,
         r#""joined": "${join(\",\", [\"a\", \"b\"])}-x""#,
-        r#""numbers": [1, 2.5, -3, 1000]"#,
+        r#""numbers": [1, 2.5, -3, 1e3]"#,
         r#""unicode": "h\u00e9llo 😀""#,
         r#""plain": "no interpolation here\n""#,
         r#""multi": "${<<-EOT\n    line one\n    line ${local.name}\n  EOT\n}""#,

@@ -123,10 +123,10 @@ pub fn native_to_json_converted(
     }
     let mut lost = 0;
     let text_no_bom = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let items = native_read::read(text_no_bom, &mut lost)
+    let items = native_read::read(text_no_bom)
         .ok_or_else(|| unsupported(file_name, "its layout could not be read"))?;
     let mut out = String::with_capacity(text.len() + text.len() / 4);
-    to_json::body(&mut out, &items, 0);
+    to_json::body(&mut out, &items, 0, &mut lost);
     out.push('\n');
     Ok(Converted {
         text: out,

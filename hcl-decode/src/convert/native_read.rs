@@ -7,8 +7,13 @@
 /// One item of a body.
 #[derive(Debug)]
 pub(super) enum Item<'a> {
-    /// `name = expression`; the expression as written.
-    Attribute { name: &'a str, expr: &'a str },
+    /// `name = expression`; the expression as written, and how many
+    /// comments it holds.
+    Attribute {
+        name: &'a str,
+        expr: &'a str,
+        comments: usize,
+    },
     /// A block with its labels (decoded) and its body.
     Block {
         type_name: &'a str,
@@ -19,26 +24,26 @@ pub(super) enum Item<'a> {
     Comment(String),
 }
 
-/// Reads a file's items; `lost` counts the comments inside expressions
-/// (which no JSON form keeps). `None` if the text is not what the scan
-/// expects (which a file that parsed never is).
-pub(super) fn read<'a>(src: &'a str, lost: &mut usize) -> Option<Vec<Item<'a>>> {
+/// Reads a file's items. `None` if the text is not what the scan expects
+/// (which a file that parsed never is).
+pub(super) fn read(src: &str) -> Option<Vec<Item<'_>>> {
     let mut r = Reader {
         s: src.as_bytes(),
         src,
         pos: 0,
-        lost,
+        comments: 0,
         depth: 0,
     };
     let items = r.body()?;
     (r.pos >= r.s.len()).then_some(items)
 }
 
-struct Reader<'a, 'l> {
+struct Reader<'a> {
     s: &'a [u8],
     src: &'a str,
     pos: usize,
-    lost: &'l mut usize,
+    /// The comments met inside the current expression.
+    comments: usize,
     depth: usize,
 }
 
@@ -46,7 +51,7 @@ struct Reader<'a, 'l> {
 /// order).
 const MAX_DEPTH: usize = 1024;
 
-impl<'a> Reader<'a, '_> {
+impl<'a> Reader<'a> {
     fn peek(&self) -> Option<u8> {
         self.s.get(self.pos).copied()
     }
@@ -121,8 +126,13 @@ impl<'a> Reader<'a, '_> {
                     self.skip_blanks();
                     if self.peek() == Some(b'=') {
                         self.pos += 1;
+                        self.comments = 0;
                         let expr = self.expression()?;
-                        items.push(Item::Attribute { name, expr });
+                        items.push(Item::Attribute {
+                            name,
+                            expr,
+                            comments: self.comments,
+                        });
                         self.skip_blanks();
                         if let Some(text) = self.comment() {
                             items.push(Item::Comment(text));
@@ -180,7 +190,7 @@ impl<'a> Reader<'a, '_> {
                         break;
                     }
                     self.comment();
-                    *self.lost += 1;
+                    self.comments += 1;
                 }
                 b'(' | b'[' | b'{' => {
                     stack.push(b);
@@ -317,12 +327,11 @@ fn hex(chars: &mut std::str::Chars<'_>, n: usize) -> Option<char> {
 /// The end (after its `}`) of the interpolation or directive whose
 /// content starts at `start` in a template's text.
 pub(super) fn interpolation_end(text: &str, start: usize) -> Option<usize> {
-    let mut lost = 0;
     let mut r = Reader {
         s: text.as_bytes(),
         src: text,
         pos: start,
-        lost: &mut lost,
+        comments: 0,
         depth: 0,
     };
     r.interpolation()?;
@@ -331,16 +340,18 @@ pub(super) fn interpolation_end(text: &str, start: usize) -> Option<usize> {
 
 /// Whether `expr` is one quoted template and nothing else.
 pub(super) fn is_one_string(expr: &str) -> bool {
-    if !expr.starts_with('"') {
-        return false;
-    }
-    let mut lost = 0;
+    expr.starts_with('"') && string_end(expr, 0) == Some(expr.len())
+}
+
+/// The end (after its closing `"`) of the quoted template at `start`.
+pub(super) fn string_end(text: &str, start: usize) -> Option<usize> {
     let mut r = Reader {
-        s: expr.as_bytes(),
-        src: expr,
-        pos: 0,
-        lost: &mut lost,
+        s: text.as_bytes(),
+        src: text,
+        pos: start,
+        comments: 0,
         depth: 0,
     };
-    r.string().is_some() && r.pos == expr.len()
+    r.string()?;
+    Some(r.pos)
 }
