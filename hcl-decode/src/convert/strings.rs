@@ -14,17 +14,27 @@ pub(super) fn json_string(out: &mut String, s: &str) {
 }
 
 fn json_escape_into(out: &mut String, s: &str) {
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+    // Runs of characters that need no escape are copied at once.
+    let mut run = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let escape = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&s[run..i]);
+        if escape.is_empty() {
+            out.push_str(&format!("\\u{b:04x}"));
+        } else {
+            out.push_str(escape);
         }
+        run = i + 1;
     }
+    out.push_str(&s[run..]);
 }
 
 /// The parts of a template's text: literal runs and `${…}`/`%{…}`
@@ -69,28 +79,24 @@ pub(super) fn native_template_to_json(out: &mut String, inner: &str) -> Option<(
             json_escape_into(out, part);
             continue;
         }
-        // Native escapes are JSON's, but for `\U` (8 digits) and `\\`
-        // before `$${`, which are the same text.
-        let mut chars = part.char_indices().peekable();
-        while let Some((_, c)) = chars.next() {
-            if c == '\\' {
-                match chars.next()? {
-                    (_, 'U') => {
-                        let digits: String = (0..8)
-                            .filter_map(|_| chars.next().map(|(_, c)| c))
-                            .collect();
-                        let ch = char::from_u32(u32::from_str_radix(&digits, 16).ok()?)?;
-                        json_escape_into(out, ch.encode_utf8(&mut [0; 4]));
-                    }
-                    (_, e) => {
-                        out.push('\\');
-                        out.push(e);
-                    }
-                }
+        // Native escapes are JSON's, but for `\U` (8 digits).
+        let mut rest = part;
+        while let Some(i) = rest.find('\\') {
+            json_escape_into(out, &rest[..i]);
+            let after = &rest[i + 1..];
+            let e = after.chars().next()?;
+            if e == 'U' {
+                let digits = after.get(1..9)?;
+                let ch = char::from_u32(u32::from_str_radix(digits, 16).ok()?)?;
+                json_escape_into(out, ch.encode_utf8(&mut [0; 4]));
+                rest = &after[9..];
             } else {
-                json_escape_into(out, c.encode_utf8(&mut [0; 4]));
+                out.push('\\');
+                out.push(e);
+                rest = &after[e.len_utf8()..];
             }
         }
+        json_escape_into(out, rest);
     }
     out.push('"');
     Some(())

@@ -202,9 +202,11 @@ fn expression(out: &mut String, expr: &str, comments: usize, lost: &mut usize) {
             return;
         }
     }
-    // A constant expression of another form (a `for`, a heredoc,
-    // arithmetic) as its value, unless that would lose a comment.
-    if comments == 0 && (expr.starts_with(['[', '{', '-']) || expr.starts_with("<<")) {
+    // A heredoc without interpolation as its string, unless that would
+    // lose a comment. (Other expressions that happen to be constant, a
+    // `for` over literals, stay expressions: evaluating every expression
+    // to find the few would cost more than the rest of the conversion.)
+    if comments == 0 && expr.starts_with("<<") {
         // A heredoc's closing marker ends its line.
         let source = if expr.contains("<<") {
             format!("{expr}\n")
