@@ -1,5 +1,6 @@
 #![doc = include_str!("../docs/tour.md")]
 
+pub mod convert;
 mod decode;
 mod decoder;
 /// Go's durations (the one home of Go's `time.ParseDuration` is
@@ -14,6 +15,7 @@ mod pipeline;
 pub mod prelude;
 mod redact;
 pub mod render;
+pub mod schema;
 #[cfg(feature = "serde")]
 pub mod serde_bridge;
 pub mod spec;
