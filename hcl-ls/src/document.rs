@@ -1,6 +1,7 @@
 //! An open document: its text, version and line index, kept in step with
 //! the client's incremental changes.
 
+use hcl_core::parse::Syntax;
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
 
 use crate::line_index::{Encoding, LineIndex};
@@ -11,18 +12,27 @@ use crate::syntax::Outline;
 pub struct Document {
     text: String,
     version: i32,
+    syntax: Syntax,
     index: LineIndex,
     outline: Outline,
 }
 
 impl Document {
-    /// A document as the client opened it.
+    /// A native-syntax document as the client opened it.
+    #[cfg(test)]
     pub fn new(text: String, version: i32) -> Document {
+        Document::with_syntax(text, version, Syntax::Native)
+    }
+
+    /// A document in a syntax (its outline, used for symbols, tokens,
+    /// completion and navigation, is read for the native syntax only).
+    pub fn with_syntax(text: String, version: i32, syntax: Syntax) -> Document {
         let index = LineIndex::new(&text);
-        let outline = Outline::of(&text);
+        let outline = Outline::for_syntax(&text, syntax);
         Document {
             text,
             version,
+            syntax,
             index,
             outline,
         }
@@ -36,6 +46,11 @@ impl Document {
     /// The client's version number of the text.
     pub fn version(&self) -> i32 {
         self.version
+    }
+
+    /// The syntax, chosen by the file's name.
+    pub fn syntax(&self) -> Syntax {
+        self.syntax
     }
 
     /// The syntax outline of the text.
@@ -65,7 +80,7 @@ impl Document {
             self.index = LineIndex::new(&self.text);
         }
         self.version = version;
-        self.outline = Outline::of(&self.text);
+        self.outline = Outline::for_syntax(&self.text, self.syntax);
     }
 
     /// The byte offset of a position.

@@ -4,6 +4,7 @@
 
 use std::ops::Range as Span;
 
+use hcl_core::parse::Syntax;
 use hcl_core::{Diagnostic, Severity};
 use lsp_types::{
     DiagnosticSeverity, DocumentSymbol, Position, Range, SemanticToken, SemanticTokenType,
@@ -119,6 +120,9 @@ pub fn semantic_tokens(doc: &Document, encoding: Encoding) -> Vec<SemanticToken>
 /// The edits that format a document as `hclfmt` does: none when it is
 /// already formatted, otherwise one edit replacing the whole text.
 pub fn formatting(doc: &Document, encoding: Encoding) -> Vec<TextEdit> {
+    if doc.syntax() != Syntax::Native {
+        return Vec::new();
+    }
     let formatted = hcl_core::format::format_str(doc.text());
     if formatted == doc.text() {
         return Vec::new();

@@ -9,6 +9,10 @@
 //!   parser's ([`check::syntax_only`]);
 //! - the **outline** (document symbols: blocks by type and labels, their
 //!   attributes);
+//! - **completion** of `var.` and `local.` names, functions (with their
+//!   signatures), `true`, `false` and `null` in expressions, and **hover**
+//!   on a function, `var.NAME` (its declaration) and `local.NAME` (its
+//!   expression);
 //! - **semantic tokens** (block types, labels, attribute names,
 //!   references, function calls, literals, comments, operators);
 //! - **formatting**, byte for byte as `hclfmt`;
@@ -43,20 +47,27 @@
 //! ```
 
 pub mod check;
+mod completion;
 mod document;
 mod features;
+mod hover;
 mod line_index;
 mod server;
 pub mod syntax;
 
+use std::collections::BTreeMap;
 use std::io;
 
 pub use check::{Check, SourceText};
+use hcl_core::function::Function;
+use hcl_functions::Library;
 use lsp_server::Connection;
 
-/// How a server checks configurations.
+/// How a server checks configurations, and the functions expressions may
+/// call (for completion and hover).
 pub struct Options {
     check: Check,
+    functions: BTreeMap<String, Function>,
 }
 
 impl std::fmt::Debug for Options {
@@ -66,24 +77,33 @@ impl std::fmt::Debug for Options {
 }
 
 impl Options {
-    /// Diagnostics from the parser alone.
+    /// Diagnostics from the parser alone; the pure functions of the
+    /// function library ([`Library::pure`]).
     pub fn syntax_only() -> Options {
         Options::with_check(check::syntax_only)
     }
 
     /// Diagnostics from a function of the configuration's files (the
-    /// application's decoding).
+    /// application's decoding); the pure functions of the function library.
     pub fn with_check(check: impl Fn(&[SourceText]) -> hcl_core::Diagnostics + 'static) -> Options {
         Options {
             check: Box::new(check),
+            functions: Library::pure().functions(),
         }
+    }
+
+    /// The functions expressions may call, offered by completion and
+    /// described by hover.
+    pub fn functions(mut self, functions: BTreeMap<String, Function>) -> Options {
+        self.functions = functions;
+        self
     }
 }
 
 /// Serves one client on a connection until it shuts down: the `initialize`
 /// handshake, then requests and notifications.
 pub fn serve(connection: Connection, options: Options) -> io::Result<()> {
-    let mut server = server::Server::new(options.check);
+    let mut server = server::Server::new(options.check, options.functions);
     let (id, params) = connection.initialize_start().map_err(io::Error::other)?;
     let result = server.initialize(params);
     let result = serde_json::to_value(result).map_err(io::Error::other)?;

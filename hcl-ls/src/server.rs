@@ -14,26 +14,32 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    DocumentSymbolRequest, Formatting, GotoDefinition, References, Request as _,
-    SemanticTokensFullRequest,
+    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References,
+    Request as _, SemanticTokensFullRequest,
 };
 use lsp_types::{
-    DocumentSymbolResponse, GotoDefinitionResponse, InitializeParams, InitializeResult, Location,
-    OneOf, PositionEncodingKind, PublishDiagnosticsParams, SemanticTokens,
-    SemanticTokensFullOptions, SemanticTokensLegend, SemanticTokensOptions, SemanticTokensResult,
+    CompletionOptions, CompletionResponse, DocumentSymbolResponse, GotoDefinitionResponse,
+    HoverProviderCapability, InitializeParams, InitializeResult, Location, OneOf,
+    PositionEncodingKind, PublishDiagnosticsParams, SemanticTokens, SemanticTokensFullOptions,
+    SemanticTokensLegend, SemanticTokensOptions, SemanticTokensResult,
     SemanticTokensServerCapabilities, ServerCapabilities, ServerInfo, TextDocumentPositionParams,
     TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
 };
 use serde_json::Value as Json;
 
+use hcl_core::function::Function;
+use hcl_core::parse::Syntax;
+
 use crate::check::{Check, SourceText};
 use crate::document::Document;
 use crate::features;
 use crate::line_index::Encoding;
+use crate::{completion, hover};
 
 /// The server's state.
 pub(crate) struct Server {
     check: Check,
+    functions: BTreeMap<String, Function>,
     encoding: Encoding,
     /// Open documents, by file path.
     documents: BTreeMap<PathBuf, Document>,
@@ -43,9 +49,10 @@ pub(crate) struct Server {
 }
 
 impl Server {
-    pub(crate) fn new(check: Check) -> Server {
+    pub(crate) fn new(check: Check, functions: BTreeMap<String, Function>) -> Server {
         Server {
             check,
+            functions,
             encoding: Encoding::Utf16,
             documents: BTreeMap::new(),
             published: BTreeMap::new(),
@@ -77,6 +84,11 @@ impl Server {
                     TextDocumentSyncKind::INCREMENTAL,
                 )),
                 document_symbol_provider: Some(OneOf::Left(true)),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                completion_provider: Some(CompletionOptions {
+                    trigger_characters: Some(vec![".".to_owned()]),
+                    ..CompletionOptions::default()
+                }),
                 document_formatting_provider: Some(OneOf::Left(true)),
                 definition_provider: Some(OneOf::Left(true)),
                 references_provider: Some(OneOf::Left(true)),
@@ -182,6 +194,29 @@ impl Server {
                 .document_param(&request.params)
                 .map(|doc| json(features::formatting(doc, self.encoding)))
                 .unwrap_or(Json::Null),
+            Completion::METHOD => {
+                let items = self
+                    .at_position(&request.params)
+                    .map(|(path, offset)| {
+                        let config = self.configuration(&path);
+                        let decls =
+                            completion::declarations(config.iter().map(|(_, d)| d.as_ref()));
+                        let doc = &self.documents[&path];
+                        completion::complete(doc, offset, &decls, &self.functions)
+                    })
+                    .unwrap_or_default();
+                json(CompletionResponse::Array(items))
+            }
+            HoverRequest::METHOD => self
+                .at_position(&request.params)
+                .and_then(|(path, offset)| {
+                    let config = self.configuration(&path);
+                    let decls = completion::declarations(config.iter().map(|(_, d)| d.as_ref()));
+                    let doc = &self.documents[&path];
+                    hover::hover(doc, offset, &decls, &self.functions, self.encoding)
+                })
+                .map(json)
+                .unwrap_or(Json::Null),
             GotoDefinition::METHOD => {
                 let locations = self.navigate(&request.params, false);
                 json(GotoDefinitionResponse::Array(locations))
@@ -214,20 +249,21 @@ impl Server {
         Response::new_ok(id, result)
     }
 
+    /// The open document and byte offset a request's position names.
+    fn at_position(&self, params: &Json) -> Option<(PathBuf, usize)> {
+        let params = position_params(params)?;
+        let path = uri_to_path(&params.text_document.uri)?;
+        let doc = self.documents.get(&path)?;
+        Some((path, doc.offset(params.position, self.encoding)))
+    }
+
     /// Definitions (`references == false`) or references of what the
     /// position names, over the open file's configuration.
     fn navigate(&self, params: &Json, references: bool) -> Vec<Location> {
-        let Some(params) = position_params(params) else {
+        let Some((path, offset)) = self.at_position(params) else {
             return Vec::new();
         };
-        let Some(path) = uri_to_path(&params.text_document.uri) else {
-            return Vec::new();
-        };
-        let Some(doc) = self.documents.get(&path) else {
-            return Vec::new();
-        };
-        let offset = doc.offset(params.position, self.encoding);
-        let Some((kind, name)) = features::symbol_at(doc, offset) else {
+        let Some((kind, name)) = features::symbol_at(&self.documents[&path], offset) else {
             return Vec::new();
         };
         let mut out = Vec::new();
@@ -261,16 +297,18 @@ impl Server {
 
     fn notification(&mut self, n: Notification) -> Vec<Notification> {
         let changed = match n.method.as_str() {
-            DidOpenTextDocument::METHOD => {
-                serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(n.params)
-                    .ok()
-                    .and_then(|p| {
-                        let path = uri_to_path(&p.text_document.uri)?;
-                        let doc = Document::new(p.text_document.text, p.text_document.version);
-                        self.documents.insert(path.clone(), doc);
-                        Some(path)
-                    })
-            }
+            DidOpenTextDocument::METHOD => serde_json::from_value::<
+                lsp_types::DidOpenTextDocumentParams,
+            >(n.params)
+            .ok()
+            .and_then(|p| {
+                let path = uri_to_path(&p.text_document.uri)?;
+                let syntax = Syntax::from_file_name(&path.to_string_lossy());
+                let doc =
+                    Document::with_syntax(p.text_document.text, p.text_document.version, syntax);
+                self.documents.insert(path.clone(), doc);
+                Some(path)
+            }),
             DidChangeTextDocument::METHOD => {
                 serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(n.params)
                     .ok()
@@ -324,7 +362,8 @@ impl Server {
                 None => {
                     let text = std::fs::read(&p).ok()?;
                     let text = String::from_utf8_lossy(&text).into_owned();
-                    Some((p, Cow::Owned(Document::new(text, 0))))
+                    let syntax = Syntax::from_file_name(&p.to_string_lossy());
+                    Some((p, Cow::Owned(Document::with_syntax(text, 0, syntax))))
                 }
             })
             .collect()

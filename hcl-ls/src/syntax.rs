@@ -11,6 +11,7 @@ use std::ops::Range;
 
 use hcl_core::format::tokens::{Token, Tokens};
 use hcl_core::native::lexer::TokenKind;
+use hcl_core::parse::Syntax;
 
 /// How deep blocks nest before the outline stops descending (the parser's
 /// own limit is far above what a configuration uses; deeper blocks are
@@ -141,6 +142,15 @@ pub struct Outline {
 }
 
 impl Outline {
+    /// The outline of a text in a syntax: empty for the JSON syntax, whose
+    /// structure depends on a schema.
+    pub fn for_syntax(text: &str, syntax: Syntax) -> Outline {
+        match syntax {
+            Syntax::Native => Outline::of(text),
+            Syntax::Json => Outline::default(),
+        }
+    }
+
     /// The outline of a native-syntax text.
     pub fn of(text: &str) -> Outline {
         let tokens = Tokens::lex(text.as_bytes());
