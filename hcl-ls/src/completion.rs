@@ -114,18 +114,20 @@ fn preceded_by_dot(head: &str, root: &str) -> bool {
     head[..head.len() - root.len()].ends_with('.')
 }
 
-/// Whether an offset is in an attribute's expression (after its `=`).
+/// Whether an offset is in an attribute's expression (after its `=`): an
+/// attribute of the innermost block around the offset (or of the file).
 fn in_expression(doc: &Document, offset: usize) -> bool {
     let outline = doc.outline();
-    outline.walk().into_iter().any(|(_, item)| match item {
-        Item::Attribute(a) => {
+    let blocks = outline.blocks_at(offset);
+    let body = blocks.last().map_or(&outline.body, |b| &b.body);
+    let at = body.partition_point(|item| item.span().start <= offset);
+    at > 0
+        && matches!(&body[at - 1], Item::Attribute(a) if {
             let equals_end = doc.text()[a.name_span.end..]
                 .find('=')
                 .map_or(a.name_span.end, |i| a.name_span.end + i + 1);
             equals_end <= offset && offset <= a.value_span.end.max(equals_end)
-        }
-        Item::Block(_) => false,
-    })
+        })
 }
 
 /// The declarations of the documents of a configuration.

@@ -81,7 +81,7 @@ pub fn semantic_tokens(doc: &Document, encoding: Encoding) -> Vec<SemanticToken>
     let text = doc.text();
     let mut out = Vec::new();
     let mut last = Position::new(0, 0);
-    for (span, class) in &doc.outline().classes {
+    for (span, class) in &doc.outline().classes(doc.text()) {
         let index = Class::ALL.iter().position(|c| c == class).unwrap_or(0);
         let mut start = span.start;
         while start < span.end {

@@ -137,8 +137,6 @@ pub struct Outline {
     pub body: Vec<Item>,
     /// Every reference, in source order.
     pub references: Vec<Reference>,
-    /// A colour class for each token that has one, in source order.
-    pub classes: Vec<(Range<usize>, Class)>,
 }
 
 impl Outline {
@@ -158,23 +156,47 @@ impl Outline {
             text,
             tokens: tokens.as_slice(),
             at: 0,
-            classes: Vec::new(),
         };
         let body = reader.body(0);
         let references = references(text, tokens.as_slice());
-        let mut classes = reader.classes;
-        classes.extend(token_classes(text, tokens.as_slice()));
-        classes.extend(references.iter().map(|r| {
+        Outline { body, references }
+    }
+
+    /// A colour class for each token that has one, in source order, none
+    /// overlapping (computed when asked for, so that an outline holds no
+    /// more than its items and references).
+    pub fn classes(&self, text: &str) -> Vec<(Range<usize>, Class)> {
+        let mut classes = Vec::new();
+        let mut stack: Vec<&[Item]> = vec![&self.body];
+        while let Some(items) = stack.pop() {
+            for item in items {
+                match item {
+                    Item::Attribute(a) => classes.push((a.name_span.clone(), Class::Property)),
+                    Item::Block(b) => {
+                        classes.push((b.type_span.clone(), Class::Type));
+                        classes.extend(
+                            b.labels
+                                .iter()
+                                .map(|(_, span)| (span.clone(), Class::Label)),
+                        );
+                        stack.push(&b.body);
+                    }
+                }
+            }
+        }
+        classes.extend(self.references.iter().map(|r| {
             let class = match r.kind {
                 ReferenceKind::Function => Class::Function,
                 _ => Class::Variable,
             };
             (r.name_span.clone(), class)
         }));
+        let tokens = Tokens::lex(text.as_bytes());
+        classes.extend(token_classes(text, tokens.as_slice()));
         // The structural classes came first, so at a start shared with a
-        // token's own class the structure wins; a token inside another
-        // (the text of a quoted label) is dropped: the protocol's tokens
-        // do not overlap.
+        // token's own class the structure wins (the sort is stable); a
+        // token inside another (the text of a quoted label) is dropped:
+        // the protocol's tokens do not overlap.
         classes.sort_by_key(|(span, _)| span.start);
         let mut end = 0;
         classes.retain(|(span, _)| {
@@ -184,32 +206,7 @@ impl Outline {
             }
             keep
         });
-        Outline {
-            body,
-            references,
-            classes,
-        }
-    }
-
-    /// Every item, depth first, with the blocks that contain it (outermost
-    /// first).
-    pub fn walk(&self) -> Vec<(Vec<&Block>, &Item)> {
-        let mut out = Vec::new();
-        let mut stack: Vec<(Vec<&Block>, &[Item])> = vec![(Vec::new(), &self.body)];
-        while let Some((parents, items)) = stack.pop() {
-            for item in items.iter().rev() {
-                if let Item::Block(b) = item {
-                    let mut inner = parents.clone();
-                    inner.push(b);
-                    stack.push((inner, &b.body));
-                }
-            }
-            for item in items {
-                out.push((parents.clone(), item));
-            }
-        }
-        out.sort_by_key(|(_, item)| item.span().start);
-        out
+        classes
     }
 
     /// The blocks that contain a byte offset, outermost first (an offset on
@@ -237,7 +234,6 @@ struct Reader<'a> {
     text: &'a str,
     tokens: &'a [Token],
     at: usize,
-    classes: Vec<(Range<usize>, Class)>,
 }
 
 impl Reader<'_> {
@@ -287,7 +283,6 @@ impl Reader<'_> {
         let name = self.str(name_at).to_owned();
         let name_span = self.span(name_at);
         if self.kind(name_at + 1) == TokenKind::Equal {
-            self.classes.push((name_span.clone(), Class::Property));
             self.at = name_at + 2;
             let value_span = self.expression();
             return Some(Item::Attribute(Attribute {
@@ -322,10 +317,6 @@ impl Reader<'_> {
                 TokenKind::OBrace => break,
                 _ => return None,
             }
-        }
-        self.classes.push((name_span.clone(), Class::Type));
-        for (_, span) in &labels {
-            self.classes.push((span.clone(), Class::Label));
         }
         let open = self.span(i);
         self.at = i + 1;
