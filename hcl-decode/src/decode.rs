@@ -233,6 +233,15 @@ pub trait HclBody: Sized {
     }
 
     #[doc(hidden)]
+    /// The body's schema in HCL's terms ([`crate::schema`]); the derive
+    /// writes it with docs, defaults and constraints. By default, what
+    /// [`HclBody::schema`] says: attributes of any type, required or not,
+    /// and block types with their labels, any number of each.
+    fn __schema() -> crate::schema::BlockContent {
+        crate::schema::derive::from_body_schema(&Self::schema())
+    }
+
+    #[doc(hidden)]
     /// The object type of the struct as an attribute value.
     fn __object_type() -> Type;
 
@@ -346,6 +355,21 @@ pub trait FromBlocks: Sized {
     /// Whether at least one block is required.
     const REQUIRED: bool = false;
 
+    #[doc(hidden)]
+    /// How many blocks the field holds, for the schema.
+    const __NESTING: crate::schema::Nesting =
+        crate::schema::derive::nesting(Self::KEYED, Self::REQUIRED);
+
+    #[doc(hidden)]
+    /// Adds the field's block type to a body's schema ([`crate::schema`]).
+    fn __schema_block(
+        body: &mut crate::schema::Body,
+        name: &str,
+        meta: &crate::schema::derive::Meta,
+    ) {
+        crate::schema::derive::block::<Self>(body, name, meta);
+    }
+
     /// Decodes the blocks of type `type_name` found in a body (in source
     /// order); `missing` is where a missing block is reported.
     fn from_blocks(
@@ -428,6 +452,7 @@ impl<T: HclBody> FromBlocks for T {
 /// At most one block.
 impl<T: HclBody> FromBlocks for Option<T> {
     type Block = T;
+    const __NESTING: crate::schema::Nesting = crate::schema::Nesting::Optional;
 
     fn from_blocks(
         type_name: &str,
@@ -760,6 +785,19 @@ pub trait HclBlocks: Sized {
     /// Decodes a block whose type is one of [`HclBlocks::TYPES`] into its
     /// variant; `None` (with the reason in `cx`) if it could not be.
     fn decode_block(block: &Block, cx: &mut DecodeContext<'_>) -> Option<Self>;
+
+    #[doc(hidden)]
+    /// Adds each variant's block type to a body's schema
+    /// ([`crate::schema`]); by default what [`HclBlocks::describe`] says.
+    fn __schema_blocks(out: &mut Vec<crate::schema::BlockType>) {
+        let mut schema = BodySchema::new();
+        Self::describe(&mut schema);
+        if let crate::schema::BlockContent::Body(body) =
+            crate::schema::derive::from_body_schema(&schema)
+        {
+            out.extend(body.blocks);
+        }
+    }
 }
 
 /// The types a `#[hcl(blocks)]` field may have: `Vec<E>` for an enum `E`
@@ -779,6 +817,12 @@ pub trait FromTypedBlocks: Sized {
 
     /// Adds the enum's block types to `schema`.
     fn describe(schema: &mut BodySchema);
+
+    #[doc(hidden)]
+    /// Adds the enum's block types to a body's schema ([`crate::schema`]).
+    fn __schema_blocks(out: &mut Vec<crate::schema::BlockType>) {
+        <Self::Enum as HclBlocks>::__schema_blocks(out);
+    }
 
     /// Decodes the blocks of a body whose types are the enum's (all
     /// others are skipped), in source order; `None` if any failed (all

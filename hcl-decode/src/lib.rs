@@ -1430,6 +1430,7 @@ pub mod language;
 pub mod layered;
 pub mod prelude;
 pub mod render;
+pub mod schema;
 #[cfg(feature = "serde")]
 pub mod serde_bridge;
 pub mod spec;

@@ -18,6 +18,10 @@ pub use hcl_core::body::Block;
 
 /// What `#[derive(ToHcl)]` and `#[derive(ToValue)]` call.
 pub use crate::encode::derive as encode;
+/// What the derives call to build the schema ([`crate::schema`]).
+pub mod schema {
+    pub use crate::schema::derive::*;
+}
 
 use hcl_core::body::{Attribute, null_required_attribute};
 use hcl_core::{Diagnostic, Semantics};

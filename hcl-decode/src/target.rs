@@ -108,6 +108,22 @@ pub trait FromValue: Sized {
     /// [`FromValue::hcl_type`]. `range` is where the value was written
     /// (the whole expression).
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError>;
+
+    /// What a value must be beyond [`FromValue::hcl_type`], for the
+    /// [schema](crate::schema): the accepted strings of a value enum, the
+    /// range of an integer, a duration. `None` (the default) says nothing
+    /// more.
+    ///
+    /// ```
+    /// use hcl_decode::FromValue;
+    /// use hcl_decode::schema::Constraint;
+    ///
+    /// assert_eq!(u8::value_constraint(), Some(Constraint::integer(0, 255)));
+    /// assert_eq!(String::value_constraint(), None);
+    /// ```
+    fn value_constraint() -> Option<crate::schema::Constraint> {
+        None
+    }
 }
 
 /// Converts `value` to `T`'s HCL type by the core's rules, then extracts
@@ -215,6 +231,9 @@ macro_rules! integer_targets {
             fn from_value(value: &Value, _: &Range) -> Result<Self, FromValueError> {
                 Ok(number(value)?.$to()?)
             }
+            fn value_constraint() -> Option<crate::schema::Constraint> {
+                Some(crate::schema::Constraint::integer(<$t>::MIN, <$t>::MAX))
+            }
         }
     )*};
 }
@@ -278,6 +297,9 @@ impl<T: FromValue> FromValue for Option<T> {
     fn hcl_type() -> Type {
         T::hcl_type()
     }
+    fn value_constraint() -> Option<crate::schema::Constraint> {
+        T::value_constraint()
+    }
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         if value.is_null() {
             Ok(None)
@@ -290,6 +312,9 @@ impl<T: FromValue> FromValue for Option<T> {
 impl<T: FromValue> FromValue for Box<T> {
     fn hcl_type() -> Type {
         T::hcl_type()
+    }
+    fn value_constraint() -> Option<crate::schema::Constraint> {
+        T::value_constraint()
     }
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         T::from_value(value, range).map(Box::new)
@@ -330,6 +355,9 @@ impl<T: FromValue> FromValue for Vec<T> {
     fn hcl_type() -> Type {
         Type::list(T::hcl_type())
     }
+    fn value_constraint() -> Option<crate::schema::Constraint> {
+        crate::schema::derive::elements(T::value_constraint())
+    }
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         elements(value, range, false)
     }
@@ -338,6 +366,9 @@ impl<T: FromValue> FromValue for Vec<T> {
 impl<T: FromValue> FromValue for VecDeque<T> {
     fn hcl_type() -> Type {
         Type::list(T::hcl_type())
+    }
+    fn value_constraint() -> Option<crate::schema::Constraint> {
+        crate::schema::derive::elements(T::value_constraint())
     }
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         elements(value, range, false)
@@ -348,6 +379,9 @@ impl<T: FromValue + Eq + Hash, S: BuildHasher + Default> FromValue for HashSet<T
     fn hcl_type() -> Type {
         Type::set(T::hcl_type())
     }
+    fn value_constraint() -> Option<crate::schema::Constraint> {
+        crate::schema::derive::elements(T::value_constraint())
+    }
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         elements(value, range, true)
     }
@@ -356,6 +390,9 @@ impl<T: FromValue + Eq + Hash, S: BuildHasher + Default> FromValue for HashSet<T
 impl<T: FromValue + Ord> FromValue for BTreeSet<T> {
     fn hcl_type() -> Type {
         Type::set(T::hcl_type())
+    }
+    fn value_constraint() -> Option<crate::schema::Constraint> {
+        crate::schema::derive::elements(T::value_constraint())
     }
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         elements(value, range, true)
@@ -384,6 +421,9 @@ impl<T: FromValue> FromValue for BTreeMap<String, T> {
     fn hcl_type() -> Type {
         Type::map(T::hcl_type())
     }
+    fn value_constraint() -> Option<crate::schema::Constraint> {
+        crate::schema::derive::elements(T::value_constraint())
+    }
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         entries(value, range)
     }
@@ -392,6 +432,9 @@ impl<T: FromValue> FromValue for BTreeMap<String, T> {
 impl<T: FromValue, S: BuildHasher + Default> FromValue for HashMap<String, T, S> {
     fn hcl_type() -> Type {
         Type::map(T::hcl_type())
+    }
+    fn value_constraint() -> Option<crate::schema::Constraint> {
+        crate::schema::derive::elements(T::value_constraint())
     }
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         entries(value, range)
@@ -403,6 +446,9 @@ macro_rules! tuple_targets {
         impl<$($name: FromValue),+> FromValue for ($($name,)+) {
             fn hcl_type() -> Type {
                 Type::tuple([$($name::hcl_type()),+])
+            }
+            fn value_constraint() -> Option<crate::schema::Constraint> {
+                crate::schema::derive::tuple([$(($index, $name::value_constraint())),+])
             }
             fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
                 let elements = known(value)?

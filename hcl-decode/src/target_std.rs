@@ -40,6 +40,9 @@ impl FromValue for Duration {
         crate::duration::parse(&s)
             .map_err(|e| FromValueError::new(format!("{e}; {}", crate::duration::EXPECTED_FORM)))
     }
+    fn value_constraint() -> Option<crate::schema::Constraint> {
+        Some(crate::schema::Constraint::Duration)
+    }
 }
 
 /// A target parsed from a string by `FromStr`, with the form expected in
@@ -115,6 +118,13 @@ macro_rules! nonzero_unsigned {
                     Err(_) => Err(wrong()),
                 }
             }
+            fn value_constraint() -> Option<crate::schema::Constraint> {
+                Some(crate::schema::Constraint::Integer {
+                    min: 1.into(),
+                    max: <$inner>::MAX.into(),
+                    nonzero: false,
+                })
+            }
         }
     )*};
 }
@@ -138,6 +148,13 @@ macro_rules! nonzero_signed {
                     Err(_) => Err(wrong()),
                 }
             }
+            fn value_constraint() -> Option<crate::schema::Constraint> {
+                Some(crate::schema::Constraint::Integer {
+                    min: <$inner>::MIN.into(),
+                    max: <$inner>::MAX.into(),
+                    nonzero: true,
+                })
+            }
         }
     )*};
 }
@@ -156,6 +173,9 @@ impl<T: FromValue> FromValue for Arc<T> {
     fn hcl_type() -> Type {
         T::hcl_type()
     }
+    fn value_constraint() -> Option<crate::schema::Constraint> {
+        T::value_constraint()
+    }
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         T::from_value(value, range).map(Arc::new)
     }
@@ -164,6 +184,9 @@ impl<T: FromValue> FromValue for Arc<T> {
 impl<T: FromValue> FromValue for Rc<T> {
     fn hcl_type() -> Type {
         T::hcl_type()
+    }
+    fn value_constraint() -> Option<crate::schema::Constraint> {
+        T::value_constraint()
     }
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
         T::from_value(value, range).map(Rc::new)

@@ -71,6 +71,64 @@ pub(crate) struct Container<'a> {
     /// `by_label` (or `by_label = "name"`): the first label's name, and
     /// the option's place.
     pub(crate) by_label: Option<(String, Span)>,
+    /// The doc comment and `#[deprecated]`, for the schema.
+    pub(crate) docs: Docs,
+}
+
+/// What the schema takes from the Rust attributes of a container, field
+/// or variant: the `#[doc]` strings (the `///` lines) and the note of
+/// `#[deprecated]` (empty without one).
+#[derive(Clone, Default)]
+pub(crate) struct Docs {
+    pub(crate) doc: Vec<String>,
+    pub(crate) deprecated: Option<String>,
+}
+
+impl Docs {
+    /// Reads `#[doc = "..."]` and `#[deprecated]` (in its three forms);
+    /// anything else is left alone (rustc checks them).
+    pub(crate) fn from_attrs(attrs: &[syn::Attribute]) -> Docs {
+        let mut docs = Docs::default();
+        for attr in attrs {
+            if attr.path().is_ident("doc") {
+                if let syn::Meta::NameValue(nv) = &attr.meta
+                    && let syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }) = &nv.value
+                {
+                    docs.doc.push(s.value());
+                }
+            } else if attr.path().is_ident("deprecated") {
+                let note = match &attr.meta {
+                    syn::Meta::NameValue(nv) => match &nv.value {
+                        syn::Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Str(s),
+                            ..
+                        }) => s.value(),
+                        _ => String::new(),
+                    },
+                    syn::Meta::List(_) => {
+                        let mut note = String::new();
+                        // Malformed arguments are rustc's to report.
+                        let _ = attr.parse_nested_meta(|meta| {
+                            if meta.path.is_ident("note") {
+                                let lit: LitStr = meta.value()?.parse()?;
+                                note = lit.value();
+                            } else if meta.input.peek(Token![=]) {
+                                let _: syn::Expr = meta.value()?.parse()?;
+                            }
+                            Ok(())
+                        });
+                        note
+                    }
+                    syn::Meta::Path(_) => String::new(),
+                };
+                docs.deprecated = Some(note);
+            }
+        }
+        docs
+    }
 }
 
 /// One variant of an enum.
@@ -83,6 +141,8 @@ pub(crate) struct Variant<'a> {
     pub(crate) name_span: Span,
     /// The type of a one-field tuple variant.
     pub(crate) ty: Option<&'a syn::Type>,
+    /// The doc comment and `#[deprecated]`, for the schema.
+    pub(crate) docs: Docs,
 }
 
 /// What a field holds.
@@ -156,6 +216,10 @@ pub(crate) struct Field<'a> {
     pub(crate) spans: OptionSpans,
     /// `T` for a field of type `Option<T>`.
     pub(crate) option_inner: Option<&'a syn::Type>,
+    /// `sensitive`: the value is a secret (for the schema only).
+    pub(crate) sensitive: bool,
+    /// The doc comment and `#[deprecated]`, for the schema.
+    pub(crate) docs: Docs,
 }
 
 fn path_name(path: &syn::Path) -> String {
@@ -211,6 +275,7 @@ pub(crate) struct OptionSpans {
     pub(crate) default: Option<Span>,
     pub(crate) with: Option<Span>,
     pub(crate) validate: Option<Span>,
+    pub(crate) sensitive: Option<Span>,
 }
 
 struct FieldAttrs {
@@ -220,6 +285,7 @@ struct FieldAttrs {
     default: Option<(DefaultValue, Span)>,
     with: Option<(syn::Path, Span)>,
     validate: Option<(syn::Path, Span)>,
+    sensitive: Option<Span>,
 }
 
 impl Container<'_> {
@@ -240,6 +306,7 @@ impl Container<'_> {
             variants: None,
             validate: attrs.validate,
             by_label: attrs.by_label,
+            docs: Docs::from_attrs(&input.attrs),
         };
         match (&input.data, derive) {
             (Data::Struct(s), Derive::HclBody | Derive::ToHcl) => match &s.fields {
@@ -345,8 +412,11 @@ fn field_from_ast<'a>(
             default: default_span,
             with: with_span,
             validate: validate_span,
+            sensitive: attrs.sensitive,
         },
         option_inner: option_inner(&f.ty),
+        sensitive: attrs.sensitive.is_some(),
+        docs: Docs::from_attrs(&f.attrs),
     })
 }
 
@@ -407,6 +477,7 @@ fn variant_from_ast<'a>(
         name,
         name_span,
         ty,
+        docs: Docs::from_attrs(&v.attrs),
     }
 }
 
@@ -551,11 +622,12 @@ const FIELD_ATTRIBUTE_NAMES: &[&str] = &[
     "default",
     "with",
     "validate",
+    "sensitive",
 ];
 
 const FIELD_ATTRIBUTES: &str = "`attr`, `expr`, `block`, `blocks`, `label`, `remain`, `body`, \
-`flatten`, `def_range`, `attr_range`, `value_range`, `skip`, `rename`, `optional`, `default`, `with` \
-or `validate`";
+`flatten`, `def_range`, `attr_range`, `value_range`, `skip`, `rename`, `optional`, `default`, `with`, \
+`validate` or `sensitive`";
 
 fn field_attrs(cx: &Ctxt, field: &syn::Field) -> FieldAttrs {
     let mut out = FieldAttrs {
@@ -565,6 +637,7 @@ fn field_attrs(cx: &Ctxt, field: &syn::Field) -> FieldAttrs {
         default: None,
         with: None,
         validate: None,
+        sensitive: None,
     };
     for attr in &field.attrs {
         if !attr.path().is_ident("hcl") {
@@ -638,6 +711,11 @@ fn field_attrs(cx: &Ctxt, field: &syn::Field) -> FieldAttrs {
                     DefaultValue::Trait
                 };
                 out.default = Some((value, span));
+            } else if path.is_ident("sensitive") {
+                if out.sensitive.is_some() {
+                    return Err(syn::Error::new(span, "duplicate hcl attribute `sensitive`"));
+                }
+                out.sensitive = Some(span);
             } else if path.is_ident("with") {
                 if out.with.is_some() {
                     return Err(syn::Error::new(span, "duplicate hcl attribute `with`"));

@@ -168,6 +168,14 @@ fn check_options(cx: &Ctxt, field: &Field<'_>) {
             ),
         ));
     }
+    if let Some(span) = spans.sensitive
+        && !attr_like
+    {
+        cx.syn_error(syn::Error::new(
+            span,
+            format!("`sensitive` applies to attributes, not to a `{kind}` field"),
+        ));
+    }
     if let Some(span) = spans.with
         && !matches!(field.kind, Kind::Attr)
     {

@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::attr::{Container, DefaultValue, Derive, Field, Kind, Variant, hcl_name_of};
+use crate::attr::{Container, DefaultValue, Derive, Docs, Field, Kind, Variant, hcl_name_of};
 
 /// The generated impls.
 pub(crate) fn expand(c: &Container<'_>) -> TokenStream {
@@ -73,6 +73,13 @@ fn expand_struct(c: &Container<'_>) -> TokenStream {
     let describe: Vec<TokenStream> = c.fields.iter().map(describe_field).collect();
     let decode: Vec<TokenStream> = c.fields.iter().map(|f| decode_field(c, f)).collect();
     let object: Vec<TokenStream> = c.fields.iter().map(object_field).collect();
+    let schema_fields: Vec<TokenStream> = c.fields.iter().map(schema_field).collect();
+    let constraints: Vec<TokenStream> = c.fields.iter().map(constraint_field).collect();
+    let own_remain = c
+        .fields
+        .iter()
+        .any(|f| matches!(f.kind, Kind::Remain | Kind::Body));
+    let container_meta = meta(&c.docs, false, c.validate.is_some());
     let from_object: Vec<TokenStream> = c.fields.iter().map(|f| from_object_field(c, f)).collect();
     let build = match &c.validate {
         None => quote!(::core::option::Option::Some(Self { #(#members: #vars?,)* })),
@@ -97,7 +104,7 @@ fn expand_struct(c: &Container<'_>) -> TokenStream {
 
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all)]
         const _: () = {
             use #krate::__private as __p;
 
@@ -125,6 +132,15 @@ fn expand_struct(c: &Container<'_>) -> TokenStream {
                 ) -> ::core::option::Option<Self> {
                     #(let #vars = #decode;)*
                     #build
+                }
+
+                #[allow(unused_mut)]
+                fn __schema() -> __p::schema::BlockContent {
+                    #[allow(unused_imports)]
+                    use __p::schema::{DefaultByValue as _, DefaultUnknown as _};
+                    let mut body = __p::schema::body(&#container_meta, !#own_remain);
+                    #(#schema_fields)*
+                    __p::schema::BlockContent::Body(body)
                 }
 
                 #[allow(unused_variables, unused_mut)]
@@ -155,6 +171,13 @@ fn expand_struct(c: &Container<'_>) -> TokenStream {
                     range: &__p::Range,
                 ) -> ::core::result::Result<Self, __p::ValueError> {
                     __p::object_from_value::<Self>(value, range)
+                }
+
+                #[allow(unused_mut)]
+                fn value_constraint() -> ::core::option::Option<__p::schema::Constraint> {
+                    let mut parts = ::std::vec::Vec::new();
+                    #(#constraints)*
+                    __p::schema::object(parts)
                 }
             }
 
@@ -327,6 +350,112 @@ fn expr_fns(ty: &syn::Type) -> TokenStream {
             <#ty as __p::FromExpression>::absent,
         )
     }
+}
+
+/// A `__p::schema::Meta` of docs and flags.
+fn meta(docs: &Docs, sensitive: bool, validated: bool) -> TokenStream {
+    let doc = &docs.doc;
+    let deprecated = match &docs.deprecated {
+        Some(note) => quote!(::core::option::Option::Some(#note)),
+        None => quote!(::core::option::Option::None),
+    };
+    quote! {
+        __p::schema::Meta {
+            doc: &[#(#doc),*],
+            deprecated: #deprecated,
+            sensitive: #sensitive,
+            validated: #validated,
+        }
+    }
+}
+
+/// The field's part of the body's schema (`__schema`).
+fn schema_field(f: &Field<'_>) -> TokenStream {
+    let ty = f.ty;
+    let span = ty.span();
+    let name = name_lit(f);
+    let meta = meta(&f.docs, f.sensitive, f.validate.is_some());
+    match &f.kind {
+        Kind::Attr => {
+            let required = !attr_optional(f);
+            let (hcl_type, constraint) = if f.with.is_some() {
+                (
+                    quote!(__p::Type::Dynamic),
+                    quote!(::core::option::Option::None),
+                )
+            } else {
+                (
+                    quote_spanned!(span=> <#ty as __p::FromValue>::hcl_type()),
+                    quote_spanned!(span=> <#ty as __p::FromValue>::value_constraint()),
+                )
+            };
+            let default = match &f.default {
+                Some(DefaultValue::Str(s)) => quote!(__p::schema::str_default(#s)),
+                None if f.option_inner.is_some() || !f.optional => {
+                    quote!(::core::option::Option::None)
+                }
+                _ => {
+                    let fallback = fallback(f);
+                    quote_spanned! {span=>
+                        (&&__p::schema::DefaultProbe::<#ty>::new()).default_value(#fallback)
+                    }
+                }
+            };
+            quote! {
+                __p::schema::attribute(&mut body, #name, #hcl_type, #constraint, #required, #default, &#meta);
+            }
+        }
+        Kind::Expr => {
+            let optional = f.optional;
+            quote_spanned! {span=>
+                __p::schema::attribute(
+                    &mut body,
+                    #name,
+                    __p::Type::Dynamic,
+                    ::core::option::Option::None,
+                    !(#optional || <#ty as __p::FromExpression>::OPTIONAL),
+                    ::core::option::Option::None,
+                    &#meta,
+                );
+            }
+        }
+        Kind::Block => quote_spanned! {span=>
+            <#ty as __p::FromBlocks>::__schema_block(&mut body, #name, &#meta);
+        },
+        Kind::Flatten => quote_spanned! {span=>
+            __p::schema::flatten(&mut body, <#ty as __p::HclBody>::__schema());
+        },
+        Kind::Blocks => {
+            let tb = typed_blocks_trait(ty);
+            quote!(#tb::__schema_blocks(&mut body.blocks);)
+        }
+        _ => quote!(),
+    }
+}
+
+/// The field's part of the struct's constraint as an object value.
+fn constraint_field(f: &Field<'_>) -> TokenStream {
+    let ty = f.ty;
+    let span = ty.span();
+    let name = name_lit(f);
+    match &f.kind {
+        Kind::Attr if f.with.is_none() => quote_spanned! {span=>
+            __p::schema::object_attribute(&mut parts, #name, <#ty as __p::FromValue>::value_constraint());
+        },
+        Kind::Flatten => quote_spanned! {span=>
+            __p::schema::object_flatten(&mut parts, <#ty as __p::FromValue>::value_constraint());
+        },
+        _ => quote!(),
+    }
+}
+
+/// The metas of the variants that hold a payload, in `payloads` order.
+fn payload_metas(variants: &[Variant<'_>]) -> Vec<TokenStream> {
+    variants
+        .iter()
+        .filter(|v| v.ty.is_some())
+        .map(|v| meta(&v.docs, false, false))
+        .collect()
 }
 
 fn describe_field(f: &Field<'_>) -> TokenStream {
@@ -559,6 +688,7 @@ fn expand_block_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
     let krate = &c.krate;
     let ident = &c.input.ident;
     let (tys, names) = payloads(variants);
+    let metas = payload_metas(variants);
     let idents: Vec<&syn::Ident> = variants.iter().map(|v| v.ident).collect();
     let labels: Vec<TokenStream> = tys
         .iter()
@@ -566,7 +696,7 @@ fn expand_block_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
         .collect();
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all)]
         const _: () = {
             use #krate::__private as __p;
 
@@ -581,6 +711,10 @@ fn expand_block_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
 
                 fn describe(schema: &mut __p::BodySchema) {
                     #(__p::block(schema, #names, #labels);)*
+                }
+
+                fn __schema_blocks(out: &mut ::std::vec::Vec<__p::schema::BlockType>) {
+                    #(__p::schema::variant_block::<#tys>(out, #names, &#metas);)*
                 }
 
                 fn decode_block(
@@ -613,6 +747,7 @@ fn expand_label_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
         .unwrap_or_else(|| ("type".to_owned(), Span::call_site()));
     let label_lit = syn::LitStr::new(&label_name, Span::call_site());
     let (tys, names) = payloads(variants);
+    let metas = payload_metas(variants);
     let idents: Vec<&syn::Ident> = variants.iter().map(|v| v.ident).collect();
     let Some(first) = tys.first() else {
         return quote!();
@@ -633,7 +768,7 @@ fn expand_label_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
     let label_count = quote_spanned!(label_span=> 1 + <#first as #krate::HclBody>::LABELS.len());
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all)]
         const _: () = {
             use #krate::__private as __p;
 
@@ -706,6 +841,12 @@ fn expand_label_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
                     }
                 }
 
+                fn __schema() -> __p::schema::BlockContent {
+                    let mut variants = ::std::vec::Vec::new();
+                    #(__p::schema::label_variant::<#tys>(&mut variants, #names, &#metas);)*
+                    __p::schema::by_label(#label_lit, variants)
+                }
+
                 fn __object_type() -> __p::Type {
                     __p::Type::Dynamic
                 }
@@ -737,6 +878,7 @@ fn expand_value_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
         .iter()
         .map(|v| syn::LitStr::new(&v.name, Span::call_site()))
         .collect();
+    let metas: Vec<TokenStream> = variants.iter().map(|v| meta(&v.docs, false, false)).collect();
     let arms: Vec<TokenStream> = variants
         .iter()
         .enumerate()
@@ -751,7 +893,7 @@ fn expand_value_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
         .collect();
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all)]
         const _: () = {
             use #krate::__private as __p;
 
@@ -768,6 +910,10 @@ fn expand_value_enum(c: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream
                     match __p::value_enum_index(value, &[#(#names),*])? {
                         #(#arms)*
                     }
+                }
+
+                fn value_constraint() -> ::core::option::Option<__p::schema::Constraint> {
+                    __p::schema::one_of(&[#((#names, #metas)),*])
                 }
             }
         };
