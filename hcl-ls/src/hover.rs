@@ -8,10 +8,13 @@ use hcl_core::Type;
 use hcl_core::function::Function;
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
 
+use hcl_decode::schema::Schema;
+
 use crate::completion::Declarations;
 use crate::document::Document;
 use crate::line_index::Encoding;
-use crate::syntax::ReferenceKind;
+use crate::schema_at;
+use crate::syntax::{Item, ReferenceKind};
 
 /// A function's signature as HCL users read it: `format(format string,
 /// args... any) string`.
@@ -41,8 +44,12 @@ pub fn hover(
     offset: usize,
     declarations: &Declarations,
     functions: &BTreeMap<String, Function>,
+    schema: Option<&Schema>,
     encoding: Encoding,
 ) -> Option<Hover> {
+    if let Some(found) = schema.and_then(|s| hover_from_schema(doc, offset, s, encoding)) {
+        return Some(found);
+    }
     let reference = doc
         .outline()
         .references
@@ -92,6 +99,35 @@ pub fn hover(
     })
 }
 
+/// The schema's description of the attribute or block type named at an
+/// offset (on an attribute's name or a block's type).
+fn hover_from_schema(
+    doc: &Document,
+    offset: usize,
+    schema: &Schema,
+    encoding: Encoding,
+) -> Option<Hover> {
+    let (body, items) = schema_at::body_at(schema, doc.outline(), offset)?;
+    let (value, span) = items.iter().find_map(|item| match item {
+        Item::Attribute(a) if a.name_span.start <= offset && offset <= a.name_span.end => Some((
+            schema_at::describe_attribute(body.attribute(&a.name)?),
+            a.name_span.clone(),
+        )),
+        Item::Block(b) if b.type_span.start <= offset && offset <= b.type_span.end => Some((
+            schema_at::describe_block(body.block(&b.block_type)?),
+            b.type_span.clone(),
+        )),
+        _ => None,
+    })?;
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value,
+        }),
+        range: Some(doc.range(span, encoding)),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,7 +165,7 @@ mod tests {
             .returns(Type::Number)
             .build(|_, _| Ok(hcl_core::Value::number(1)));
         let functions = BTreeMap::from([("max".to_owned(), max)]);
-        let text = |offset| match hover(&doc, offset, &decls, &functions, Encoding::Utf16) {
+        let text = |offset| match hover(&doc, offset, &decls, &functions, None, Encoding::Utf16) {
             Some(Hover {
                 contents: HoverContents::Markup(m),
                 ..

@@ -52,6 +52,7 @@ mod document;
 mod features;
 mod hover;
 mod line_index;
+mod schema_at;
 mod server;
 pub mod syntax;
 
@@ -60,6 +61,7 @@ use std::io;
 
 pub use check::{Check, SourceText};
 use hcl_core::function::Function;
+use hcl_decode::schema::Schema;
 use hcl_functions::Library;
 use lsp_server::Connection;
 
@@ -68,6 +70,7 @@ use lsp_server::Connection;
 pub struct Options {
     check: Check,
     functions: BTreeMap<String, Function>,
+    schema: Option<Schema>,
 }
 
 impl std::fmt::Debug for Options {
@@ -89,7 +92,15 @@ impl Options {
         Options {
             check: Box::new(check),
             functions: Library::pure().functions(),
+            schema: None,
         }
+    }
+
+    /// The configuration's schema: completion of attribute and block
+    /// names, labels and accepted values, and hover with their docs.
+    pub fn schema(mut self, schema: Schema) -> Options {
+        self.schema = Some(schema);
+        self
     }
 
     /// The functions expressions may call, offered by completion and
@@ -103,7 +114,7 @@ impl Options {
 /// Serves one client on a connection until it shuts down: the `initialize`
 /// handshake, then requests and notifications.
 pub fn serve(connection: Connection, options: Options) -> io::Result<()> {
-    let mut server = server::Server::new(options.check, options.functions);
+    let mut server = server::Server::new(options);
     let (id, params) = connection.initialize_start().map_err(io::Error::other)?;
     let result = server.initialize(params);
     let result = serde_json::to_value(result).map_err(io::Error::other)?;

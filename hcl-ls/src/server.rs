@@ -30,6 +30,9 @@ use serde_json::Value as Json;
 use hcl_core::function::Function;
 use hcl_core::parse::Syntax;
 
+use hcl_decode::schema::Schema;
+
+use crate::Options;
 use crate::check::{Check, SourceText};
 use crate::document::Document;
 use crate::features;
@@ -40,6 +43,7 @@ use crate::{completion, hover};
 pub(crate) struct Server {
     check: Check,
     functions: BTreeMap<String, Function>,
+    schema: Option<Schema>,
     encoding: Encoding,
     /// Open documents, by file path.
     documents: BTreeMap<PathBuf, Document>,
@@ -49,10 +53,11 @@ pub(crate) struct Server {
 }
 
 impl Server {
-    pub(crate) fn new(check: Check, functions: BTreeMap<String, Function>) -> Server {
+    pub(crate) fn new(options: Options) -> Server {
         Server {
-            check,
-            functions,
+            check: options.check,
+            functions: options.functions,
+            schema: options.schema,
             encoding: Encoding::Utf16,
             documents: BTreeMap::new(),
             published: BTreeMap::new(),
@@ -202,7 +207,13 @@ impl Server {
                         let decls =
                             completion::declarations(config.iter().map(|(_, d)| d.as_ref()));
                         let doc = &self.documents[&path];
-                        completion::complete(doc, offset, &decls, &self.functions)
+                        completion::complete(
+                            doc,
+                            offset,
+                            &decls,
+                            &self.functions,
+                            self.schema.as_ref(),
+                        )
                     })
                     .unwrap_or_default();
                 json(CompletionResponse::Array(items))
@@ -213,7 +224,14 @@ impl Server {
                     let config = self.configuration(&path);
                     let decls = completion::declarations(config.iter().map(|(_, d)| d.as_ref()));
                     let doc = &self.documents[&path];
-                    hover::hover(doc, offset, &decls, &self.functions, self.encoding)
+                    hover::hover(
+                        doc,
+                        offset,
+                        &decls,
+                        &self.functions,
+                        self.schema.as_ref(),
+                        self.encoding,
+                    )
                 })
                 .map(json)
                 .unwrap_or(Json::Null),

@@ -10,6 +10,7 @@
 //! <-- {"id": 1, "result": {...}}
 //! ```
 //!
+//! An `args ...` line gives the binary's arguments (`$DIR` replaced).
 //! `-->` lines are sent in order (a `# replies: N` comment before one
 //! says how many messages answer it, for `UPDATE_TRANSCRIPTS`); after each, the `<--` lines that follow
 //! it are the messages the server must send next, compared as JSON
@@ -33,8 +34,9 @@ struct Server {
 }
 
 impl Server {
-    fn start() -> Server {
+    fn start(args: &[String]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hcl-ls"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -92,6 +94,7 @@ fn run(path: &Path) -> Result<(), String> {
     let dir_text = dir.path().to_str().unwrap().to_owned();
     let mut lines = Vec::new();
     let mut file: Option<(String, String)> = None;
+    let mut args: Vec<String> = Vec::new();
     for line in text.lines() {
         if let Some((name, body)) = &mut file {
             if line == "end" {
@@ -101,6 +104,12 @@ fn run(path: &Path) -> Result<(), String> {
                 body.push_str(line);
                 body.push('\n');
             }
+            lines.push(Line::Text(line.to_owned()));
+        } else if let Some(words) = line.strip_prefix("args ") {
+            args = words
+                .split(' ')
+                .map(|w| w.replace("$DIR", &dir_text))
+                .collect();
             lines.push(Line::Text(line.to_owned()));
         } else if let Some(name) = line.strip_prefix("file ") {
             file = Some((name.to_owned(), String::new()));
@@ -114,7 +123,7 @@ fn run(path: &Path) -> Result<(), String> {
         }
     }
     let update = std::env::var_os("UPDATE_TRANSCRIPTS").is_some();
-    let mut server = Server::start();
+    let mut server = Server::start(&args);
     let mut out = String::new();
     let mut failure = None;
     let mut replies: Option<usize> = None;
