@@ -16,6 +16,9 @@
 //! - **semantic tokens** (block types, labels, attribute names,
 //!   references, function calls, literals, comments, operators);
 //! - **formatting**, byte for byte as `hclfmt`;
+//! - **quick fixes** for a name that is not known where it stands (an
+//!   attribute or block type the schema does not have there, an undeclared
+//!   `var.`, `local.` or function): rename to the close name;
 //! - **go to definition** and **find references** for `var.NAME`,
 //!   `local.NAME` and user functions across the configuration's files;
 //! - incremental document sync, positions in UTF-16 code units or UTF-8
@@ -47,6 +50,7 @@
 //! ```
 
 pub mod check;
+mod code_action;
 mod completion;
 mod document;
 mod features;

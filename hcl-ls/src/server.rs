@@ -14,16 +14,17 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References,
-    Request as _, SemanticTokensFullRequest,
+    CodeActionRequest, Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest,
+    References, Request as _, SemanticTokensFullRequest,
 };
 use lsp_types::{
-    CompletionOptions, CompletionResponse, DocumentSymbolResponse, GotoDefinitionResponse,
-    HoverProviderCapability, InitializeParams, InitializeResult, Location, OneOf,
-    PositionEncodingKind, PublishDiagnosticsParams, SemanticTokens, SemanticTokensFullOptions,
-    SemanticTokensLegend, SemanticTokensOptions, SemanticTokensResult,
-    SemanticTokensServerCapabilities, ServerCapabilities, ServerInfo, TextDocumentPositionParams,
-    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+    CodeActionOrCommand, CodeActionParams, CodeActionProviderCapability, CompletionOptions,
+    CompletionResponse, DocumentSymbolResponse, GotoDefinitionResponse, HoverProviderCapability,
+    InitializeParams, InitializeResult, Location, OneOf, PositionEncodingKind,
+    PublishDiagnosticsParams, SemanticTokens, SemanticTokensFullOptions, SemanticTokensLegend,
+    SemanticTokensOptions, SemanticTokensResult, SemanticTokensServerCapabilities,
+    ServerCapabilities, ServerInfo, TextDocumentPositionParams, TextDocumentSyncCapability,
+    TextDocumentSyncKind, Uri,
 };
 use serde_json::Value as Json;
 
@@ -37,7 +38,7 @@ use crate::check::{Check, SourceText};
 use crate::document::Document;
 use crate::features;
 use crate::line_index::Encoding;
-use crate::{completion, hover};
+use crate::{code_action, completion, hover};
 
 /// The server's state.
 pub(crate) struct Server {
@@ -96,6 +97,7 @@ impl Server {
                 }),
                 document_formatting_provider: Some(OneOf::Left(true)),
                 definition_provider: Some(OneOf::Left(true)),
+                code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
                 references_provider: Some(OneOf::Left(true)),
                 semantic_tokens_provider: Some(
                     SemanticTokensServerCapabilities::SemanticTokensOptions(
@@ -235,6 +237,7 @@ impl Server {
                 })
                 .map(json)
                 .unwrap_or(Json::Null),
+            CodeActionRequest::METHOD => json(self.code_actions(&request.params)),
             GotoDefinition::METHOD => {
                 let locations = self.navigate(&request.params, false);
                 json(GotoDefinitionResponse::Array(locations))
@@ -265,6 +268,41 @@ impl Server {
             }
         };
         Response::new_ok(id, result)
+    }
+
+    /// Quick fixes for the names in a request's range.
+    fn code_actions(&self, params: &Json) -> Vec<CodeActionOrCommand> {
+        let Some(params) = serde_json::from_value::<CodeActionParams>(params.clone()).ok() else {
+            return Vec::new();
+        };
+        let uri = params.text_document.uri;
+        let Some(path) = uri_to_path(&uri) else {
+            return Vec::new();
+        };
+        let Some(doc) = self.documents.get(&path) else {
+            return Vec::new();
+        };
+        let start = doc.offset(params.range.start, self.encoding);
+        let end = doc.offset(params.range.end, self.encoding).max(start);
+        let config = self.configuration(&path);
+        let decls = completion::declarations(config.iter().map(|(_, d)| d.as_ref()));
+        code_action::fixes(
+            doc,
+            start..end,
+            &decls,
+            &self.functions,
+            self.schema.as_ref(),
+        )
+        .iter()
+        .map(|fix| {
+            CodeActionOrCommand::CodeAction(code_action::to_code_action(
+                doc,
+                &uri,
+                fix,
+                self.encoding,
+            ))
+        })
+        .collect()
     }
 
     /// The open document and byte offset a request's position names.
