@@ -4,6 +4,7 @@
 use hcl_core::parse::Syntax;
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
 
+use crate::json_outline;
 use crate::line_index::{Encoding, LineIndex};
 use crate::syntax::Outline;
 
@@ -15,6 +16,7 @@ pub struct Document {
     syntax: Syntax,
     index: LineIndex,
     outline: Outline,
+    json: Option<json_outline::Node>,
 }
 
 impl Document {
@@ -29,12 +31,14 @@ impl Document {
     pub fn with_syntax(text: String, version: i32, syntax: Syntax) -> Document {
         let index = LineIndex::new(&text);
         let outline = Outline::for_syntax(&text, syntax);
+        let json = (syntax == Syntax::Json).then(|| json_outline::parse(&text));
         Document {
             text,
             version,
             syntax,
             index,
             outline,
+            json,
         }
     }
 
@@ -51,6 +55,11 @@ impl Document {
     /// The syntax, chosen by the file's name.
     pub fn syntax(&self) -> Syntax {
         self.syntax
+    }
+
+    /// The structure of a JSON-syntax text (`None` for the native syntax).
+    pub fn json(&self) -> Option<&json_outline::Node> {
+        self.json.as_ref()
     }
 
     /// The syntax outline of the text.
@@ -81,6 +90,9 @@ impl Document {
         }
         self.version = version;
         self.outline = Outline::for_syntax(&self.text, self.syntax);
+        if self.syntax == Syntax::Json {
+            self.json = Some(json_outline::parse(&self.text));
+        }
     }
 
     /// The byte offset of a position.

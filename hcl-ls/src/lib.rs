@@ -25,6 +25,10 @@
 //!   bytes when the client offers them, and `$/cancelRequest` answered for
 //!   a request still waiting.
 //!
+//! In `.hcl.json` files: diagnostics, the outline of their properties, and
+//! with a schema, hover and completion of property names (a block type's
+//! labels followed as the JSON syntax nests them).
+//!
 //! The structure is read from the lossless token list, so a half-typed
 //! file still has an outline ([`syntax::Outline`]).
 //!
@@ -55,6 +59,8 @@ mod completion;
 mod document;
 mod features;
 mod hover;
+mod json_features;
+mod json_outline;
 mod line_index;
 mod schema_at;
 mod server;

@@ -38,7 +38,7 @@ use crate::check::{Check, SourceText};
 use crate::document::Document;
 use crate::features;
 use crate::line_index::Encoding;
-use crate::{code_action, completion, hover};
+use crate::{code_action, completion, hover, json_features};
 
 /// The server's state.
 pub(crate) struct Server {
@@ -181,12 +181,7 @@ impl Server {
         let result = match request.method.as_str() {
             DocumentSymbolRequest::METHOD => self
                 .document_param(&request.params)
-                .map(|doc| {
-                    json(DocumentSymbolResponse::Nested(features::document_symbols(
-                        doc,
-                        self.encoding,
-                    )))
-                })
+                .map(|doc| json(DocumentSymbolResponse::Nested(self.symbols(doc))))
                 .unwrap_or(Json::Null),
             SemanticTokensFullRequest::METHOD => self
                 .document_param(&request.params)
@@ -201,42 +196,8 @@ impl Server {
                 .document_param(&request.params)
                 .map(|doc| json(features::formatting(doc, self.encoding)))
                 .unwrap_or(Json::Null),
-            Completion::METHOD => {
-                let items = self
-                    .at_position(&request.params)
-                    .map(|(path, offset)| {
-                        let config = self.configuration(&path);
-                        let decls =
-                            completion::declarations(config.iter().map(|(_, d)| d.as_ref()));
-                        let doc = &self.documents[&path];
-                        completion::complete(
-                            doc,
-                            offset,
-                            &decls,
-                            &self.functions,
-                            self.schema.as_ref(),
-                        )
-                    })
-                    .unwrap_or_default();
-                json(CompletionResponse::Array(items))
-            }
-            HoverRequest::METHOD => self
-                .at_position(&request.params)
-                .and_then(|(path, offset)| {
-                    let config = self.configuration(&path);
-                    let decls = completion::declarations(config.iter().map(|(_, d)| d.as_ref()));
-                    let doc = &self.documents[&path];
-                    hover::hover(
-                        doc,
-                        offset,
-                        &decls,
-                        &self.functions,
-                        self.schema.as_ref(),
-                        self.encoding,
-                    )
-                })
-                .map(json)
-                .unwrap_or(Json::Null),
+            Completion::METHOD => json(CompletionResponse::Array(self.completion(&request.params))),
+            HoverRequest::METHOD => self.hover(&request.params).map(json).unwrap_or(Json::Null),
             CodeActionRequest::METHOD => json(self.code_actions(&request.params)),
             GotoDefinition::METHOD => {
                 let locations = self.navigate(&request.params, false);
@@ -268,6 +229,53 @@ impl Server {
             }
         };
         Response::new_ok(id, result)
+    }
+
+    /// The outline of a document: blocks and attributes, or a JSON
+    /// document's properties.
+    fn symbols(&self, doc: &Document) -> Vec<lsp_types::DocumentSymbol> {
+        match doc.json() {
+            Some(root) => json_features::symbols(doc, root, self.encoding),
+            None => features::document_symbols(doc, self.encoding),
+        }
+    }
+
+    /// Completion at a request's position.
+    fn completion(&self, params: &Json) -> Vec<lsp_types::CompletionItem> {
+        let Some((path, offset)) = self.at_position(params) else {
+            return Vec::new();
+        };
+        let Some(doc) = self.documents.get(&path) else {
+            return Vec::new();
+        };
+        if let Some(root) = doc.json() {
+            return match &self.schema {
+                Some(schema) => json_features::complete(doc, root, schema, offset),
+                None => Vec::new(),
+            };
+        }
+        let config = self.configuration(&path);
+        let decls = completion::declarations(config.iter().map(|(_, d)| d.as_ref()));
+        completion::complete(doc, offset, &decls, &self.functions, self.schema.as_ref())
+    }
+
+    /// Hover at a request's position.
+    fn hover(&self, params: &Json) -> Option<lsp_types::Hover> {
+        let (path, offset) = self.at_position(params)?;
+        let doc = self.documents.get(&path)?;
+        if let Some(root) = doc.json() {
+            return json_features::hover(doc, root, self.schema.as_ref()?, offset, self.encoding);
+        }
+        let config = self.configuration(&path);
+        let decls = completion::declarations(config.iter().map(|(_, d)| d.as_ref()));
+        hover::hover(
+            doc,
+            offset,
+            &decls,
+            &self.functions,
+            self.schema.as_ref(),
+            self.encoding,
+        )
     }
 
     /// Quick fixes for the names in a request's range.
