@@ -285,8 +285,16 @@ fn block_snippet(b: &BlockType) -> String {
         n
     };
     let mut out = b.name.clone();
-    for label in &b.labels {
-        out.push_str(&format!(" \"${{{}:{label}}}\"", next()));
+    for (i, label) in b.labels.iter().enumerate() {
+        match &b.content {
+            // The first label of a block chosen by label: a choice of the
+            // accepted ones.
+            BlockContent::ByLabel { variants, .. } if i == 0 && !variants.is_empty() => {
+                let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
+                out.push_str(&format!(" \"${{{}|{}|}}\"", next(), names.join(",")));
+            }
+            _ => out.push_str(&format!(" \"${{{}:{label}}}\"", next())),
+        }
     }
     out.push_str(" {\n");
     if let BlockContent::Body(body) = &b.content {
