@@ -6,6 +6,9 @@ cargo test --workspace
 # The optional features' tests (colour, JSON, miette, url targets): only the
 # two crates that have features.
 cargo test -p hcl-core -p hcl-decode --all-features
+# The language server driven by a real editor's LSP client (Neovim,
+# installed from Debian's packages when missing).
+bash hcl-ls/tests/neovim/client.sh
 # HashiCorp's HCL language test suite, through our hcldec (installs the Go
 # harness's Debian packages when missing).
 bash tests/specsuite.sh
