@@ -99,6 +99,10 @@ impl hcl_core::Body for BodyHandle {
     fn missing_item_range(&self) -> Range {
         self.0.missing_item_range()
     }
+
+    fn block_types(&self) -> Option<Vec<(String, usize)>> {
+        self.0.block_types()
+    }
 }
 
 impl fmt::Debug for BodyHandle {
