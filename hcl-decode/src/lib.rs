@@ -1431,7 +1431,7 @@ pub mod layered;
 pub mod prelude;
 pub mod render;
 #[cfg(feature = "serde")]
-pub mod serde_bridge;
+pub mod serde;
 pub mod spec;
 mod syntax;
 pub mod target;
@@ -1453,7 +1453,7 @@ pub use handle::{BodyHandle, ExpressionHandle};
 pub use language::{Evaluated, InputVariable, ValueSource};
 pub use layered::Layers;
 #[cfg(feature = "serde")]
-pub use serde_bridge::Serde;
+pub use crate::serde::Serde;
 pub use target::{FromValue, decode_value};
 pub use validate::Validator;
 

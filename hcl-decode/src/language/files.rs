@@ -76,6 +76,11 @@ impl Files {
         }
     }
 
+    /// Whether a file could not be read or has a syntax error.
+    pub(crate) fn has_errors(&self) -> bool {
+        self.unreadable.has_errors() || self.files.iter().any(|(_, p)| p.diags.has_errors())
+    }
+
     fn texts(&self) -> BTreeMap<String, Arc<str>> {
         self.files
             .iter()

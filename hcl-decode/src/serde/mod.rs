@@ -1,0 +1,125 @@
+#![doc = include_str!("../../docs/serde.md")]
+//!
+//! # Layout
+//!
+//! - `tree`: the body evaluated whole, in hcl-rs's shape, with ranges;
+//! - `de`: the serde `Deserializer` over it, and its located errors;
+//! - [`value`]: the one home of the value-to-serde mapping
+//!   ([`ValueDeserializer`]), which attribute values go through, and
+//!   [`Serde<T>`] for a single field of a derived struct.
+
+mod de;
+mod tree;
+pub mod value;
+
+use std::path::Path;
+
+use ::serde::de::DeserializeOwned;
+use hcl_core::{Diagnostics, EvalContext};
+
+use crate::decoder::Decoder;
+use crate::error::Error;
+use crate::handle::BodyHandle;
+use crate::language::files::{Files, Source};
+
+pub use value::{DeError, Serde, ValueDeserializer, from_value};
+
+/// Deserializes text into `T` through serde, in hcl-rs's data model (see
+/// the [module documentation](self)); `file_name` names the file in
+/// diagnostics and chooses the syntax. The body is evaluated first, with
+/// the default [`Decoder`]'s options (the pure function library, dynamic
+/// blocks): every syntax and evaluation error is reported at once, and
+/// serde runs only on a body without them.
+///
+/// ```
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize, Debug)]
+/// struct Config {
+///     name: String,
+///     replicas: u8,
+/// }
+///
+/// let config: Config =
+///     hcl_decode::serde::from_str("name = upper(\"api\")\nreplicas = 1 + 2\n", "app.hcl").unwrap();
+/// assert_eq!((config.name.as_str(), config.replicas), ("API", 3));
+/// ```
+pub fn from_str<T: DeserializeOwned>(text: &str, file_name: &str) -> Result<T, Error> {
+    from_slice(text.as_bytes(), file_name)
+}
+
+/// [`from_str`] for bytes (UTF-8 text).
+pub fn from_slice<T: DeserializeOwned>(bytes: &[u8], file_name: &str) -> Result<T, Error> {
+    let source = Source {
+        name: file_name.to_owned(),
+        text: bytes.to_vec(),
+    };
+    deserialize_sources(&Decoder::new(), vec![source])
+}
+
+/// Reads a file and deserializes it (see [`from_str`]); the syntax is
+/// chosen by the file's name.
+pub fn from_file<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<T, Error> {
+    let path = path.as_ref();
+    let text = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let source = Source {
+        name: path.to_string_lossy().into_owned(),
+        text,
+    };
+    deserialize_sources(&Decoder::new(), vec![source])
+}
+
+/// The core, over a body already parsed and its evaluation context: the
+/// body evaluated whole (its diagnostics go to `diags`), then, if `diags`
+/// holds no error, handed to serde (whose one error, located, goes to
+/// `diags` too).
+pub(crate) fn deserialize_body<T: DeserializeOwned>(
+    body: &BodyHandle,
+    ctx: &EvalContext,
+    diags: &mut Diagnostics,
+) -> Option<T> {
+    let tree = tree::evaluate(body.as_dyn(), ctx, diags);
+    if diags.has_errors() {
+        return None;
+    }
+    match de::deserialize::<T>(&tree) {
+        Ok(value) => Some(value),
+        Err(d) => {
+            diags.push(d);
+            None
+        }
+    }
+}
+
+/// The glue to the decoder's internals: the sources parsed and run through
+/// the language layer with `decoder`'s options, then [`deserialize_body`].
+/// (The decoding pipeline replaces this with its own entry, generic over
+/// the final step.)
+pub(crate) fn deserialize_sources<T: DeserializeOwned>(
+    decoder: &Decoder,
+    sources: Vec<Source>,
+) -> Result<T, Error> {
+    let ctx = decoder.eval_context_or_error().map_err(Error::new)?;
+    let files = Files::parse(decoder, sources);
+    let prepared = crate::language::prepare(&decoder.language, &files.body(), &ctx);
+    let mut diags = Diagnostics::new();
+    let value = if files.has_errors() || prepared.diags.has_errors() {
+        // Evaluated all the same, for its own diagnostics; serde does not
+        // run on a broken configuration.
+        tree::evaluate(prepared.body.as_dyn(), &prepared.ctx, &mut diags);
+        None
+    } else {
+        deserialize_body::<T>(&prepared.body, &prepared.ctx, &mut diags)
+    };
+    let all = files.finish(&prepared, diags);
+    match value {
+        Some(value) if !all.has_errors() => Ok(value),
+        _ => Err(Error::new(all).with_renderer(files.renderer(&prepared))),
+    }
+}
+
+/// Runs `step` with room on the stack: deserializing recurses once per
+/// level of nesting.
+pub(crate) fn deeper<R>(step: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(256 * 1024, 2 * 1024 * 1024, step)
+}
