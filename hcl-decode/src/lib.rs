@@ -1442,6 +1442,8 @@ pub mod validate;
 #[path = "private.rs"]
 pub mod __private;
 
+#[cfg(feature = "serde")]
+pub use crate::serde::Serde;
 pub use decode::{
     Content, DecodeContext, FromBlocks, FromBody, FromExpression, FromLabel, FromRange,
     FromTypedBlocks, HclBlocks, HclBody,
@@ -1452,8 +1454,6 @@ pub use error::{Error, FromValueError};
 pub use handle::{BodyHandle, ExpressionHandle};
 pub use language::{Evaluated, InputVariable, ValueSource};
 pub use layered::Layers;
-#[cfg(feature = "serde")]
-pub use crate::serde::Serde;
 pub use target::{FromValue, decode_value};
 pub use validate::Validator;
 

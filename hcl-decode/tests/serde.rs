@@ -62,7 +62,10 @@ fn hcl_rs_custom_struct() {
     struct Test {
         foo: u32,
     }
-    assert_eq!(from_str::<Test>("foo = 1", "t.hcl").unwrap(), Test { foo: 1 });
+    assert_eq!(
+        from_str::<Test>("foo = 1", "t.hcl").unwrap(),
+        Test { foo: 1 }
+    );
 }
 
 #[test]
@@ -387,7 +390,8 @@ fn values_convert_where_serde_asks_for_a_type() {
 
 #[test]
 fn dynamic_blocks_are_expanded() {
-    let text = "dynamic \"rule\" {\n  for_each = [\"a\", \"b\"]\n  content { name = rule.value }\n}\n";
+    let text =
+        "dynamic \"rule\" {\n  for_each = [\"a\", \"b\"]\n  content { name = rule.value }\n}\n";
     assert_eq!(
         json(text),
         json!({ "rule": [{ "name": "a" }, { "name": "b" }] })
@@ -415,7 +419,10 @@ fn bytes_and_files() {
     let value: Json = from_file(&path).unwrap();
     assert_eq!(value, json!({ "a": 2 }));
     let err = from_file::<Json>(dir.join("missing.hcl")).unwrap_err();
-    assert_eq!(err.diagnostics().iter().next().unwrap().summary, "Failed to read file");
+    assert_eq!(
+        err.diagnostics().iter().next().unwrap().summary,
+        "Failed to read file"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -436,7 +443,8 @@ fn deep_nesting_does_not_overflow() {
 
 #[test]
 fn a_value_error_carries_range_and_path() {
-    let text = "job \"app\" {\n  group {\n    task \"web\" {\n      count = \"many\"\n    }\n  }\n}\n";
+    let text =
+        "job \"app\" {\n  group {\n    task \"web\" {\n      count = \"many\"\n    }\n  }\n}\n";
     assert_eq!(
         errors::<Job>(text),
         "test.hcl:4,15-21: Incorrect attribute value type; job[\"app\"].group[0].task[\"web\"].count: a number is required."
@@ -524,7 +532,9 @@ fn every_evaluation_error_is_reported_before_serde_runs() {
     // Two evaluation errors and an unknown field: the two, and serde does
     // not run on the broken body.
     assert_eq!(
-        errors::<Job>("job \"app\" {\n  group {\n    task \"web\" {\n      count = nope\n      cuont = 1 + true\n    }\n  }\n}\n"),
+        errors::<Job>(
+            "job \"app\" {\n  group {\n    task \"web\" {\n      count = nope\n      cuont = 1 + true\n    }\n  }\n}\n"
+        ),
         "test.hcl:4,15-19: Unknown variable; There is no variable named \"nope\".\n\
          test.hcl:5,19-23: Invalid operand; Unsuitable value for right operand: number required."
     );
@@ -541,7 +551,10 @@ fn errors_render_with_a_snippet() {
     )
     .unwrap_err();
     let text = err.to_string();
-    assert!(text.starts_with("Error: Incorrect attribute value type"), "{text}");
+    assert!(
+        text.starts_with("Error: Incorrect attribute value type"),
+        "{text}"
+    );
     assert!(text.contains("  on job.hcl line 4"), "{text}");
     assert!(text.contains("count = \"many\""), "{text}");
 }

@@ -149,10 +149,8 @@ impl Failure {
             return self;
         };
         let d = if label {
-            let mut d = Diagnostic::error("Unsupported label").with_detail(format!(
-                "{}.",
-                unknown_field_message(field, expected)
-            ));
+            let mut d = Diagnostic::error("Unsupported label")
+                .with_detail(format!("{}.", unknown_field_message(field, expected)));
             if let Some(near) = suggestion(field, expected.iter().copied()) {
                 d.detail.push_str(&format!(" Did you mean {near:?}?"));
             }
@@ -234,7 +232,10 @@ impl de::Error for Failure {
     }
 
     fn missing_field(field: &'static str) -> Failure {
-        Failure::new(Kind::MissingField(field), format!("missing field `{field}`"))
+        Failure::new(
+            Kind::MissingField(field),
+            format!("missing field `{field}`"),
+        )
     }
 }
 
@@ -468,7 +469,11 @@ impl<'de> Deserializer<'de> for NodeDe<'de> {
 }
 
 impl<'de> NodeDe<'de> {
-    fn blocks<V: Visitor<'de>>(self, all: &'de [BodyNode], visitor: V) -> Result<V::Value, Failure> {
+    fn blocks<V: Visitor<'de>>(
+        self,
+        all: &'de [BodyNode],
+        visitor: V,
+    ) -> Result<V::Value, Failure> {
         visitor
             .visit_seq(Blocks { all, next: 0 })
             .map_err(|e| e.place(self.place, BLOCK_SUMMARY))
@@ -532,7 +537,8 @@ impl<'de> MapAccess<'de> for Entries<'de> {
             return Err(de::Error::custom("a map value was asked for past the end"));
         };
         self.next += 1;
-        super::deeper(|| seed.deserialize(NodeDe::of(entry))).map_err(|e| e.within(self.step(entry)))
+        super::deeper(|| seed.deserialize(NodeDe::of(entry)))
+            .map_err(|e| e.within(self.step(entry)))
     }
 
     fn size_hint(&self) -> Option<usize> {

@@ -69,6 +69,36 @@ pub fn from_file<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<T, Error
     deserialize_sources(&Decoder::new(), vec![source])
 }
 
+/// Deserializes a body already parsed, evaluated in `ctx` (see
+/// [`from_str`]; as [`crate::from_body`] for derived types). `Err` holds
+/// every diagnostic of the evaluation, or serde's one error.
+///
+/// ```
+/// use hcl_decode::{Decoder, EvalContext, Value};
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize)]
+/// struct Config {
+///     url: String,
+/// }
+///
+/// let body = Decoder::new().parse_slice(b"url = \"https://${host}/\"\n", "app.hcl").unwrap();
+/// let mut ctx = EvalContext::new();
+/// ctx.declare_variable("host", Value::string("example.com")).unwrap();
+/// let config: Config = hcl_decode::serde::from_body(&body, &ctx).unwrap();
+/// assert_eq!(config.url, "https://example.com/");
+/// ```
+pub fn from_body<T: DeserializeOwned>(
+    body: &BodyHandle,
+    ctx: &EvalContext,
+) -> Result<T, Diagnostics> {
+    let mut diags = Diagnostics::new();
+    match deserialize_body(body, ctx, &mut diags) {
+        Some(value) if !diags.has_errors() => Ok(value),
+        _ => Err(diags),
+    }
+}
+
 /// The core, over a body already parsed and its evaluation context: the
 /// body evaluated whole (its diagnostics go to `diags`), then, if `diags`
 /// holds no error, handed to serde (whose one error, located, goes to

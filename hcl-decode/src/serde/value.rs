@@ -53,12 +53,12 @@
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
-use hcl_core::convert::convert;
-use hcl_core::{Number, PathStep, Range, Type, Value};
 use ::serde::de::{
     self, DeserializeOwned, DeserializeSeed, Deserializer, EnumAccess, IntoDeserializer, MapAccess,
     SeqAccess, VariantAccess, Visitor,
 };
+use hcl_core::convert::convert;
+use hcl_core::{Number, PathStep, Range, Type, Value};
 
 use crate::error::FromValueError;
 use crate::target::FromValue;
@@ -100,10 +100,7 @@ impl<T: DeserializeOwned> FromValue for Serde<T> {
 
 /// Decodes a value into any `serde::de::DeserializeOwned` type: the
 /// function for `#[hcl(with = hcl_decode::serde::from_value)]`.
-pub fn from_value<T: DeserializeOwned>(
-    value: &Value,
-    _range: &Range,
-) -> Result<T, FromValueError> {
+pub fn from_value<T: DeserializeOwned>(value: &Value, _range: &Range) -> Result<T, FromValueError> {
     T::deserialize(ValueDeserializer::new(value)).map_err(|e| e.0)
 }
 
