@@ -1425,6 +1425,8 @@ pub mod decoder;
 pub mod duration;
 pub mod encode;
 pub mod error;
+#[cfg(feature = "figment")]
+pub mod figment;
 mod handle;
 pub mod language;
 pub mod layered;

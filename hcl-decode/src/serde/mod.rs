@@ -123,28 +123,59 @@ pub(crate) fn deserialize_body<T: DeserializeOwned>(
 
 /// The glue to the decoder's internals: the sources parsed and run through
 /// the language layer with `decoder`'s options, then [`deserialize_body`].
-/// (The decoding pipeline replaces this with its own entry, generic over
-/// the final step.)
 pub(crate) fn deserialize_sources<T: DeserializeOwned>(
     decoder: &Decoder,
     sources: Vec<Source>,
 ) -> Result<T, Error> {
+    run_sources(decoder, sources, deserialize_body::<T>)
+}
+
+/// The sources parsed and run through the language layer with `decoder`'s
+/// options, then `step` over the body and its context; every diagnostic in
+/// source order, file by file. A configuration with a syntax or language
+/// error is evaluated for its own diagnostics, and `step` does not run.
+/// (The decoding pipeline replaces this with its own entry, generic over
+/// the final step.)
+pub(crate) fn run_sources<R>(
+    decoder: &Decoder,
+    sources: Vec<Source>,
+    step: impl FnOnce(&BodyHandle, &EvalContext, &mut Diagnostics) -> Option<R>,
+) -> Result<R, Error> {
     let ctx = decoder.eval_context_or_error().map_err(Error::new)?;
     let files = Files::parse(decoder, sources);
     let prepared = crate::language::prepare(&decoder.language, &files.body(), &ctx);
     let mut diags = Diagnostics::new();
     let value = if files.has_errors() || prepared.diags.has_errors() {
-        // Evaluated all the same, for its own diagnostics; serde does not
-        // run on a broken configuration.
         tree::evaluate(prepared.body.as_dyn(), &prepared.ctx, &mut diags);
         None
     } else {
-        deserialize_body::<T>(&prepared.body, &prepared.ctx, &mut diags)
+        step(&prepared.body, &prepared.ctx, &mut diags)
     };
     let all = files.finish(&prepared, diags);
     match value {
         Some(value) if !all.has_errors() => Ok(value),
         _ => Err(Error::new(all).with_renderer(files.renderer(&prepared))),
+    }
+}
+
+/// [`deserialize_body`], with the place of each key path (keys joined by
+/// `.`): an attribute's value, a block's header. For Figment's metadata.
+#[cfg(feature = "figment")]
+pub(crate) fn deserialize_body_with_places<T: DeserializeOwned>(
+    body: &BodyHandle,
+    ctx: &EvalContext,
+    diags: &mut Diagnostics,
+) -> Option<(T, std::collections::HashMap<String, hcl_core::Range>)> {
+    let tree = tree::evaluate(body.as_dyn(), ctx, diags);
+    if diags.has_errors() {
+        return None;
+    }
+    match de::deserialize::<T>(&tree) {
+        Ok(value) => Some((value, tree.places())),
+        Err(d) => {
+            diags.push(d);
+            None
+        }
     }
 }
 

@@ -229,3 +229,41 @@ fn insert_block(slot: &mut Node, labels: Vec<(String, Range)>, body: BodyNode) {
         }
     }
 }
+
+#[cfg(feature = "figment")]
+impl BodyNode {
+    /// The place of each key path (keys joined by `.`, labels as keys): an
+    /// attribute's value, a block's header (the first of several).
+    pub(crate) fn places(&self) -> HashMap<String, Range> {
+        fn walk(entries: &[Entry], prefix: &str, out: &mut HashMap<String, Range>) {
+            for entry in entries {
+                let path = if prefix.is_empty() {
+                    entry.key.clone()
+                } else {
+                    format!("{prefix}.{}", entry.key)
+                };
+                match &entry.node {
+                    Node::Attribute { expr, .. } => {
+                        out.insert(path, expr.range());
+                    }
+                    Node::Block(body) => {
+                        out.insert(path.clone(), body.missing.clone());
+                        walk(&body.entries, &path, out);
+                    }
+                    Node::Labels(level) => {
+                        out.insert(path.clone(), entry.key_range.clone());
+                        walk(&level.entries, &path, out);
+                    }
+                    Node::Blocks(all) => {
+                        if let Some(first) = all.first() {
+                            out.insert(path, first.missing.clone());
+                        }
+                    }
+                }
+            }
+        }
+        let mut out = HashMap::new();
+        walk(&self.entries, "", &mut out);
+        out
+    }
+}
