@@ -558,3 +558,60 @@ fn errors_render_with_a_snippet() {
     assert!(text.contains("  on job.hcl line 4"), "{text}");
     assert!(text.contains("count = \"many\""), "{text}");
 }
+
+// ---------------------------------------------------------------------------
+// to_string
+
+#[test]
+fn to_string_reads_back_as_the_same_value() {
+    let values = [
+        json!({ "a": 1, "b": "x", "c": true, "d": null }),
+        json!({ "s": "${var.x} and %{ if } and $${kept}", "multi": "line one\nline two\n" }),
+        json!({ "server": { "port": 8080, "tls": { "cert": "c" } } }),
+        json!({ "check": [{ "path": "/a" }, { "path": "/b" }] }),
+        json!({ "one": [{ "path": "/a" }], "empty": {}, "list": [1, "two", [3]] }),
+        json!({ "weird": { "not an identifier": 1, "ok": 2 } }),
+        json!({ "mixed": [{ "a": 1 }, 2] }),
+        json!({ "resource": { "aws_instance": { "web": { "ami": "x", "tags": { "Name": "w" } } } } }),
+    ];
+    for value in values {
+        let text = hcl_decode::serde::to_string(&value).unwrap();
+        let back: Json = from_str(&text, "t.hcl").unwrap_or_else(|e| panic!("{e}\n---\n{text}"));
+        assert_eq!(back, value, "{text}");
+    }
+}
+
+#[test]
+fn to_string_writes_blocks_and_attributes() {
+    #[derive(serde::Serialize)]
+    enum Strategy {
+        Rolling { surge: u8 },
+    }
+    #[derive(serde::Serialize)]
+    struct Config {
+        name: &'static str,
+        strategy: Strategy,
+        ports: Vec<u16>,
+    }
+    let text = hcl_decode::serde::to_string(&Config {
+        name: "api",
+        strategy: Strategy::Rolling { surge: 1 },
+        ports: vec![80, 443],
+    })
+    .unwrap();
+    assert_eq!(
+        text,
+        "name  = \"api\"\nports = [80, 443]\n\nstrategy {\n  Rolling {\n    surge = 1\n  }\n}\n"
+    );
+    let err = hcl_decode::serde::to_string(&vec![1, 2]).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("a body is written from a map or a struct"),
+        "{err}"
+    );
+    let err = hcl_decode::serde::to_string(&json!({ "not ident": 1 })).unwrap_err();
+    assert!(
+        err.to_string().contains("is not a valid attribute name"),
+        "{err}"
+    );
+}

@@ -9,6 +9,7 @@
 //!   [`Serde<T>`] for a single field of a derived struct.
 
 mod de;
+mod ser;
 mod tree;
 pub mod value;
 
@@ -67,6 +68,50 @@ pub fn from_file<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<T, Error
         text,
     };
     deserialize_sources(&Decoder::new(), vec![source])
+}
+
+/// Writes a `Serialize` value as formatted HCL: a map or struct is the
+/// body; a nested map (with names for keys) is a block, and so are two or
+/// more of them in a sequence (repeated blocks); anything else is an
+/// attribute. [`from_str`] reads the text back as the same value: keys come
+/// in name order, and every string reads back unchanged (`${` and `%{` are
+/// escaped, which hcl-rs does not do).
+///
+/// ```
+/// use serde::Serialize;
+///
+/// #[derive(Serialize)]
+/// struct Config {
+///     name: String,
+///     server: Server,
+///     check: Vec<Check>,
+/// }
+///
+/// #[derive(Serialize)]
+/// struct Server {
+///     port: u16,
+/// }
+///
+/// #[derive(Serialize)]
+/// struct Check {
+///     path: &'static str,
+/// }
+///
+/// let config = Config {
+///     name: "${not a template}".into(),
+///     server: Server { port: 8080 },
+///     check: vec![Check { path: "/a" }, Check { path: "/b" }],
+/// };
+/// assert_eq!(
+///     hcl_decode::serde::to_string(&config).unwrap(),
+///     "check {\n  path = \"/a\"\n}\ncheck {\n  path = \"/b\"\n}\n\nname = \"$${not a template}\"\n\nserver {\n  port = 8080\n}\n"
+/// );
+/// ```
+pub fn to_string<T: ::serde::Serialize + ?Sized>(value: &T) -> Result<String, Error> {
+    let value = ser::to_value(value)?;
+    let mut text = String::new();
+    ser::write_body(&mut crate::encode::BodyEncoder::new(&mut text), &value)?;
+    Ok(hcl_core::format::format_str(&text))
 }
 
 /// Deserializes a body already parsed, evaluated in `ctx` (see
