@@ -3,6 +3,8 @@
 
 #![cfg(feature = "figment")]
 #![allow(clippy::unwrap_used)]
+// `Jail` closures return `figment::Result`, whose error is Figment's own.
+#![allow(clippy::result_large_err)]
 
 use figment::providers::{Env, Serialized};
 use figment::{Figment, Jail, Profile};

@@ -28,12 +28,12 @@ use crate::error::element_range;
 
 /// Deserializes `T` from an evaluated body; `Err` is the one diagnostic
 /// serde stopped at.
-pub(crate) fn deserialize<T: DeserializeOwned>(body: &BodyNode) -> Result<T, Diagnostic> {
+pub(crate) fn deserialize<T: DeserializeOwned>(body: &BodyNode) -> Result<T, Box<Diagnostic>> {
     let de = NodeDe {
         node: Ref::Body(body),
         place: &body.missing,
     };
-    T::deserialize(de).map_err(Failure::into_diagnostic)
+    T::deserialize(de).map_err(|f| Box::new(f.into_diagnostic()))
 }
 
 /// What went wrong, where, and by which path.

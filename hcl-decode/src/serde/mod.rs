@@ -160,7 +160,7 @@ pub(crate) fn deserialize_body<T: DeserializeOwned>(
     match de::deserialize::<T>(&tree) {
         Ok(value) => Some(value),
         Err(d) => {
-            diags.push(d);
+            diags.push(*d);
             None
         }
     }
@@ -218,7 +218,7 @@ pub(crate) fn deserialize_body_with_places<T: DeserializeOwned>(
     match de::deserialize::<T>(&tree) {
         Ok(value) => Some((value, tree.places())),
         Err(d) => {
-            diags.push(d);
+            diags.push(*d);
             None
         }
     }
