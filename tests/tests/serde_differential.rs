@@ -59,7 +59,9 @@ fn normalize(v: Json) -> Json {
             .and_then(serde_json::Number::from_f64)
             .map_or(Json::Null, Json::Number),
         Json::Array(items) => Json::Array(items.into_iter().map(normalize).collect()),
-        Json::Object(map) => Json::Object(map.into_iter().map(|(k, v)| (k, normalize(v))).collect()),
+        Json::Object(map) => {
+            Json::Object(map.into_iter().map(|(k, v)| (k, normalize(v))).collect())
+        }
         other => other,
     }
 }
@@ -69,7 +71,12 @@ fn real_world_files_decode_as_hcl_rs_decodes_them() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hcl-core/tests/format");
     let mut compared = 0;
     let mut blocks = 0;
-    for dir in ["terraform-aws-eks", "terraform-aws-vpc", "terragrunt", "hclwrite-format-test"] {
+    for dir in [
+        "terraform-aws-eks",
+        "terraform-aws-vpc",
+        "terragrunt",
+        "hclwrite-format-test",
+    ] {
         let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())
