@@ -63,13 +63,35 @@ enum Item {
     Block(Block),
 }
 
+/// The items in source order, file by file (files in order of first
+/// appearance); the items themselves are large, so small keys are sorted.
+fn in_source_order(items: Vec<Item>) -> Vec<Item> {
+    let mut files: Vec<&str> = Vec::new();
+    let mut keys: Vec<(usize, usize, usize)> = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let r = item.start();
+        let file = match files.iter().position(|f| *f == &*r.filename) {
+            Some(f) => f,
+            None => {
+                files.push(&r.filename);
+                files.len() - 1
+            }
+        };
+        keys.push((file, r.start.byte, i));
+    }
+    keys.sort_unstable();
+    let mut slots: Vec<Option<Item>> = items.into_iter().map(Some).collect();
+    keys.into_iter()
+        .filter_map(|(_, _, i)| slots[i].take())
+        .collect()
+}
+
 impl Item {
-    fn start(&self) -> (&str, usize) {
-        let r = match self {
+    fn start(&self) -> &Range {
+        match self {
             Item::Attribute(a) => &a.name_range,
             Item::Block(b) => &b.def_range,
-        };
-        (&r.filename, r.start.byte)
+        }
     }
 
     fn end(&self) -> Range {
@@ -110,12 +132,13 @@ fn evaluate_body(
         (attributes, content.blocks)
     };
 
-    let mut items: Vec<Item> = attributes
-        .into_values()
-        .map(Item::Attribute)
-        .chain(blocks.into_iter().map(Item::Block))
-        .collect();
-    items.sort_by(|a, b| a.start().cmp(&b.start()));
+    let items = in_source_order(
+        attributes
+            .into_values()
+            .map(Item::Attribute)
+            .chain(blocks.into_iter().map(Item::Block))
+            .collect(),
+    );
 
     let missing = match (&header, items.last()) {
         (Some(h), _) => h.clone(),
