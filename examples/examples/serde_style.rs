@@ -1,6 +1,6 @@
 //! Types that already implement serde's `Deserialize` (shared with a JSON
 //! API, say) as attribute values of a configuration file: `Serde<T>`, or
-//! `#[hcl(with = hcl_decode::serde_bridge::deserialize)]` on a field of
+//! `#[hcl(with = hcl_decode::serde::from_value)]` on a field of
 //! type `T`. The file is read with `hcl_decode::from_file`, in one line.
 //!
 //! Run with `cargo run -p examples --example serde_style`.
@@ -46,7 +46,7 @@ struct Deployment {
     /// A serde enum from a string.
     rollout: Serde<api::Rollout>,
     /// A serde struct from an object, the field keeping its own type.
-    #[hcl(with = hcl_decode::serde_bridge::deserialize)]
+    #[hcl(with = hcl_decode::serde::from_value)]
     health_check: api::HealthCheck,
     /// Optional: `None` when absent.
     resources: Option<Serde<api::Resources>>,

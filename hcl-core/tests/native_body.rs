@@ -980,3 +980,28 @@ proptest! {
         prop_assert_eq!(d.has_errors(), leftover_block, "source:\n{}", src);
     }
 }
+
+#[test]
+fn block_types_lists_each_visible_type_once_in_order_with_its_first_label_count() {
+    let b = body(
+        "t.hcl",
+        "a = 1\nservice \"x\" {}\nlocals {}\nservice \"y\" \"z\" {}\nlocals {}\n",
+    );
+    assert_eq!(
+        b.block_types(),
+        Some(vec![("service".to_owned(), 1), ("locals".to_owned(), 0)])
+    );
+    // Partial processing hides what it took.
+    let (_, rest, _) = b.partial_content(&schema("@locals"));
+    assert_eq!(rest.block_types(), Some(vec![("service".to_owned(), 1)]));
+    // Merged bodies: the union, in the parts' order.
+    let merged = merge_bodies(vec![body("u.hcl", "job {}\n"), b]);
+    assert_eq!(
+        merged.block_types(),
+        Some(vec![
+            ("job".to_owned(), 0),
+            ("service".to_owned(), 1),
+            ("locals".to_owned(), 0)
+        ])
+    );
+}

@@ -124,6 +124,10 @@ impl hcl_core::Body for BodyHandle {
         self.0.missing_item_range()
     }
 
+    fn block_types(&self) -> Option<Vec<(String, usize)>> {
+        self.0.block_types()
+    }
+
     fn first_item_range(&self) -> Option<Range> {
         self.0.first_item_range()
     }

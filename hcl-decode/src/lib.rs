@@ -8,6 +8,8 @@ mod decoder;
 pub use hcl_functions::duration;
 pub mod encode;
 mod error;
+#[cfg(feature = "figment")]
+pub mod figment;
 mod handle;
 pub mod language;
 pub mod layered;
@@ -17,7 +19,7 @@ mod redact;
 pub mod render;
 pub mod schema;
 #[cfg(feature = "serde")]
-pub mod serde_bridge;
+pub mod serde;
 pub mod spec;
 mod syntax;
 mod target;
@@ -37,7 +39,7 @@ pub use encode::{ToHcl, ToValue, to_string, to_writer};
 pub use error::{Error, FromValueError, Warnings};
 pub use handle::{BodyHandle, ExpressionHandle};
 #[cfg(feature = "serde")]
-pub use serde_bridge::Serde;
+pub use crate::serde::Serde;
 pub use target::{FromValue, decode_value};
 pub use validate::Validator;
 

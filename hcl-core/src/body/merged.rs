@@ -135,6 +135,26 @@ impl Body for MergedBodies {
         (attributes, diags)
     }
 
+    /// The union of the parts' block types, in the parts' order (the
+    /// first block of a type met decides its label count); `None` when no
+    /// part can tell.
+    fn block_types(&self) -> Option<Vec<(String, usize)>> {
+        let mut any = false;
+        let mut types: Vec<(String, usize)> = Vec::new();
+        let mut seen = std::collections::BTreeSet::new();
+        for body in &self.bodies {
+            if let Some(part) = body.block_types() {
+                any = true;
+                for (name, labels) in part {
+                    if seen.insert(name.clone()) {
+                        types.push((name, labels));
+                    }
+                }
+            }
+        }
+        any.then_some(types)
+    }
+
     /// The start of the first item of the first body that has one (Go's is
     /// the first body's start, which may be a comment), else the first
     /// body's own range.

@@ -116,6 +116,21 @@ pub trait Body: fmt::Debug + Send + Sync {
     /// Where an item missing from this body would be reported.
     fn missing_item_range(&self) -> Range;
 
+    /// The block types this body holds, for processing a body whose schema
+    /// is not known in advance (a self-describing decoding, such as
+    /// `hcl_decode::serde`'s): each visible type once, in order of first
+    /// appearance, with the number of labels of its first block. Types
+    /// hidden by an earlier partial processing are left out. Under
+    /// dynamic-block expansion a `dynamic "x"` block counts as a block of
+    /// type `x`, its labels counted from a literal `labels` list.
+    ///
+    /// `None` (the default) when the syntax cannot tell blocks from
+    /// attributes without a schema: in the JSON syntax any property may be
+    /// either, so such a body is read with [`Body::just_attributes`].
+    fn block_types(&self) -> Option<Vec<(String, usize)>> {
+        None
+    }
+
     /// An empty range at the start of the body's first item (attribute or
     /// block, hidden ones included) in source order, if the syntax can say:
     /// where [`merge_bodies`](crate::body::merged::merge_bodies) reports an

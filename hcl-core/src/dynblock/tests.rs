@@ -487,3 +487,29 @@ fn deviation_dynblock_just_attributes_sees_iterators_and_hides_taken_names() {
         )]
     );
 }
+
+#[test]
+fn block_types_count_a_dynamic_block_as_its_generated_type() {
+    let src = "a {}\ndynamic \"b\" {\n  for_each = [1]\n  labels = [\"x\", \"y\"]\n  content {}\n}\ndynamic \"c\" {\n  for_each = [1]\n  content {}\n}\n";
+    let body = expand(native(src), &EvalContext::new());
+    assert_eq!(
+        body.block_types(),
+        Some(vec![
+            ("a".to_owned(), 0),
+            ("b".to_owned(), 2),
+            ("c".to_owned(), 0)
+        ])
+    );
+    // What partial processing took is hidden, generated types included.
+    let schema = BodySchema::new().block(BlockHeaderSchema::new("b").label("p").label("q"));
+    let (_, rest, _) = body.partial_content(&schema);
+    assert_eq!(
+        rest.block_types(),
+        Some(vec![("a".to_owned(), 0), ("c".to_owned(), 0)])
+    );
+    // JSON cannot tell blocks from attributes without a schema.
+    assert_eq!(
+        expand(json("{\"a\": {}}"), &EvalContext::new()).block_types(),
+        None
+    );
+}

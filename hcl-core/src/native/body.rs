@@ -404,6 +404,21 @@ impl Body for NativeBody {
         (attributes, diags)
     }
 
+    /// Every visible block type, in order of first appearance, with the
+    /// label count of its first block.
+    fn block_types(&self) -> Option<Vec<(String, usize)>> {
+        let mut seen = BTreeSet::new();
+        let mut types = Vec::new();
+        for node in self.block_nodes() {
+            let type_name = self.file.span_text(node.type_name);
+            if !self.hidden_blocks.contains(type_name) && seen.insert(type_name) {
+                let labels = self.file.ast().block_labels(node).len();
+                types.push((type_name.to_owned(), labels));
+            }
+        }
+        Some(types)
+    }
+
     /// An empty range at the start of the body, as Go's (`SrcRange.Start`):
     /// for a block's body, its opening brace (for a one-line block with an
     /// attribute, `b { a = 1 }`, the attribute's name, as the Go parser

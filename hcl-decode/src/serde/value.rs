@@ -1,16 +1,13 @@
-//! The serde bridge (feature `serde`, on by default): any
-//! `serde::de::DeserializeOwned` type as a decoding target.
+//! Values to serde: [`ValueDeserializer`], a serde `Deserializer` over a
+//! [`Value`], the one home of the value-to-serde mapping. The body-level
+//! deserializer ([`from_str`](super::from_str) and its siblings) reads
+//! every attribute's value through it, and so does a derived struct's
+//! field of type [`Serde<T>`] (or of type `T` with
+//! `#[hcl(with = hcl_decode::serde::from_value)]`).
 //!
-//! A field of type [`Serde<T>`] (or a field of type `T` with
-//! `#[hcl(with = hcl_decode::serde_bridge::deserialize)]`) is decoded by
-//! `T`'s `Deserialize` implementation from the attribute's value, through
-//! [`ValueDeserializer`]. What `T` asks for guides conversion by the
-//! core's rules: a `u16` asked of the string `"8080"` converts it to a
-//! number first, a `String` asked of `true` gives `"true"`. Errors carry
-//! the path inside the value.
-//!
-//! `Value` itself implements `Serialize` and `Deserialize` (hcl-core's
-//! `serde` feature, which this feature turns on).
+//! What `T` asks for guides conversion by the core's rules: a `u16` asked
+//! of the string `"8080"` converts it to a number first, a `String` asked
+//! of `true` gives `"true"`. Errors carry the path inside the value.
 //!
 //! ```
 //! use hcl_decode::{HclBody, Serde};
@@ -32,7 +29,7 @@
 //! #[derive(HclBody, Debug)]
 //! struct Config {
 //!     level: Serde<Level>,
-//!     #[hcl(with = hcl_decode::serde_bridge::deserialize)]
+//!     #[hcl(with = hcl_decode::serde::from_value)]
 //!     retry: Retry,
 //! }
 //!
@@ -56,12 +53,12 @@
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
-use hcl_core::convert::convert;
-use hcl_core::{Number, PathStep, Range, Type, Value};
-use serde::de::{
+use ::serde::de::{
     self, DeserializeOwned, DeserializeSeed, Deserializer, EnumAccess, IntoDeserializer, MapAccess,
     SeqAccess, VariantAccess, Visitor,
 };
+use hcl_core::convert::convert;
+use hcl_core::{Number, PathStep, Range, Type, Value};
 
 use crate::error::FromValueError;
 use crate::target::FromValue;
@@ -97,16 +94,13 @@ impl<T: DeserializeOwned> FromValue for Serde<T> {
         Type::Dynamic
     }
     fn from_value(value: &Value, range: &Range) -> Result<Self, FromValueError> {
-        deserialize(value, range).map(Serde)
+        from_value(value, range).map(Serde)
     }
 }
 
 /// Decodes a value into any `serde::de::DeserializeOwned` type: the
-/// function for `#[hcl(with = hcl_decode::serde_bridge::deserialize)]`.
-pub fn deserialize<T: DeserializeOwned>(
-    value: &Value,
-    _range: &Range,
-) -> Result<T, FromValueError> {
+/// function for `#[hcl(with = hcl_decode::serde::from_value)]`.
+pub fn from_value<T: DeserializeOwned>(value: &Value, _range: &Range) -> Result<T, FromValueError> {
     T::deserialize(ValueDeserializer::new(value)).map_err(|e| e.0)
 }
 
@@ -126,6 +120,30 @@ impl std::error::Error for DeError {}
 impl de::Error for DeError {
     fn custom<M: fmt::Display>(msg: M) -> Self {
         DeError(FromValueError::new(msg.to_string()))
+    }
+
+    /// serde's message, and "Did you mean" when a field is named closely.
+    fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
+        let mut e = FromValueError::new(unknown_field_message(field, expected));
+        if let Some(near) = hcl_core::suggest::suggestion(field, expected.iter().copied()) {
+            e = e.with_hint(format!("Did you mean {near:?}?"));
+        }
+        DeError(e)
+    }
+}
+
+/// serde's wording for an unknown field: "unknown field `x`, expected `a`
+/// or `b`".
+pub(crate) fn unknown_field_message(field: &str, expected: &[&str]) -> String {
+    let names: Vec<String> = expected.iter().map(|n| format!("`{n}`")).collect();
+    match names.as_slice() {
+        [] => format!("unknown field `{field}`, there are no fields"),
+        [one] => format!("unknown field `{field}`, expected {one}"),
+        [a, b] => format!("unknown field `{field}`, expected {a} or {b}"),
+        all => format!(
+            "unknown field `{field}`, expected one of {}",
+            all.join(", ")
+        ),
     }
 }
 
@@ -429,7 +447,7 @@ impl<'de> SeqAccess<'de> for Seq<'_> {
         };
         let i = self.next;
         self.next += 1;
-        seed.deserialize(ValueDeserializer::new(e))
+        crate::serde::deeper(|| seed.deserialize(ValueDeserializer::new(e)))
             .map(Some)
             .map_err(|err| err.within(index(i)))
     }
@@ -463,7 +481,7 @@ impl<'de> MapAccess<'de> for Map<'_> {
             return Err(de::Error::custom("a map value was asked for past the end"));
         };
         self.next += 1;
-        seed.deserialize(ValueDeserializer::new(v))
+        crate::serde::deeper(|| seed.deserialize(ValueDeserializer::new(v)))
             .map_err(|err| err.within(PathStep::Attr((*k).clone())))
     }
 
