@@ -444,4 +444,40 @@ impl Body for ExpandBody {
     fn first_item_range(&self) -> Option<Range> {
         self.original.first_item_range()
     }
+
+    /// The original's visible types, with each `dynamic "x"` block as a
+    /// block of type `x` (labelled as many times as its `labels` list, when
+    /// that is a literal list, otherwise not).
+    fn block_types(&self) -> Option<Vec<(String, usize)>> {
+        let original = self.original.block_types()?;
+        let mut seen = BTreeSet::new();
+        let mut types = Vec::new();
+        let dynamic_schema = BodySchema::new().block(BlockHeaderSchema::new(DYNAMIC).label("type"));
+        let labels_schema = BodySchema::new().attribute(AttributeSchema::optional("labels"));
+        for (name, labels) in original {
+            if name != DYNAMIC {
+                if !self.hidden_blocks.contains_key(&name) && seen.insert(name.clone()) {
+                    types.push((name, labels));
+                }
+                continue;
+            }
+            let (content, _, _) = self.original.partial_content(&dynamic_schema);
+            for block in content.blocks {
+                let Some(generated) = block.labels.into_iter().next() else {
+                    continue;
+                };
+                if self.hidden_blocks.contains_key(&generated) || !seen.insert(generated.clone()) {
+                    continue;
+                }
+                let (inner, _, _) = block.body.partial_content(&labels_schema);
+                let count = inner
+                    .attributes
+                    .get("labels")
+                    .and_then(|a| a.expr.static_list().ok())
+                    .map_or(0, |list| list.len());
+                types.push((generated, count));
+            }
+        }
+        Some(types)
+    }
 }

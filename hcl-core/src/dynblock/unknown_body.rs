@@ -65,4 +65,8 @@ impl Body for UnknownBody {
     fn missing_item_range(&self) -> Range {
         self.template.missing_item_range()
     }
+
+    fn block_types(&self) -> Option<Vec<(String, usize)>> {
+        self.template.block_types()
+    }
 }
