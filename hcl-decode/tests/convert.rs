@@ -15,7 +15,7 @@ use hcl_decode::schema::{Attribute, BlockContent, BlockType, Body, Nesting, Sche
 
 /// The schema a native file implies: its attributes (of any type) and
 /// block types (with their number of labels), bodies of one type merged.
-fn implied(body: &edit::Body, into: &mut Body) {
+fn implied(body: &edit::EditBody, into: &mut Body) {
     for a in body.attributes() {
         if into.attribute(a.name()).is_none() {
             into.attributes.push(Attribute {
@@ -69,7 +69,7 @@ fn constant(expr: &str) -> Option<hcl_decode::Value> {
 }
 
 /// Every attribute's constant value, by path, in order.
-fn values(body: &edit::Body, path: &str, out: &mut Vec<String>) {
+fn values(body: &edit::EditBody, path: &str, out: &mut Vec<String>) {
     let mut attrs: Vec<_> = body.attributes().collect();
     attrs.sort_by(|a, b| a.name().cmp(b.name()));
     for a in attrs {

@@ -143,8 +143,8 @@ const HASH: &[&str] = &[
     "uuidv5",
 ];
 const NETWORK: &[&str] = &["cidrhost", "cidrnetmask", "cidrsubnet", "cidrsubnets"];
-const IMPURE: &[&str] = &["timestamp", "uuid"];
-const FILESYSTEM: &[&str] = &[
+pub(crate) const IMPURE: &[&str] = &["timestamp", "uuid"];
+pub(crate) const FILESYSTEM: &[&str] = &[
     "abspath",
     "basename",
     "dirname",

@@ -35,18 +35,6 @@ pub const MAX_FILESET_ENTRIES: usize = 100_000;
 /// The largest file the functions read, in bytes (64 MiB).
 pub const MAX_FILE_SIZE: u64 = 64 << 20;
 
-/// The names of [`functions`], in the same order.
-pub(crate) const NAMES: [&str; 9] = [
-    "abspath",
-    "basename",
-    "dirname",
-    "file",
-    "filebase64",
-    "fileexists",
-    "fileset",
-    "pathexpand",
-    "templatefile",
-];
 
 /// The family's functions, by name, confined to `root`; `templatefile`
 /// renders with the functions of `library` (the one these belong to).
@@ -949,7 +937,10 @@ mod tests {
             .into_iter()
             .map(|(n, _)| n)
             .collect();
-        assert_eq!(names, NAMES);
+        // The one list of their names (for messages, whatever the build)
+        // names each of them.
+        assert!(names.iter().all(|n| crate::feature::FILESYSTEM.contains(n)), "{names:?}");
+        assert!(names.len() >= 9);
     }
 
     #[test]

@@ -457,31 +457,60 @@ impl Library {
         FunctionAdvice::new(move |name| library.advise(name))
     }
 
-    /// How to enable `name`, if this library leaves it out.
+    /// How to enable `name`, if this library leaves it out (a cargo
+    /// feature of this build that is off, then the library's choice).
     fn advise(&self, name: &str) -> Option<String> {
-        if self.filesystem_root.is_none() && filesystem::NAMES.contains(&name) {
-            return Some(
-                "It is one of the filesystem functions, which read files under a root directory that confines them: enable them with `Library::filesystem(root)` in the function library."
-                    .to_owned(),
-            );
-        }
-        let impure = datetime::impure_functions()
+        let features: Vec<&str> = Feature::needed_by(name)
             .into_iter()
-            .chain(hash::impure_functions());
-        if !self.impure && impure.map(|(n, _)| n).any(|n| n == name) {
-            return Some(
-                "It is impure (its result changes from call to call): enable it with `Library::impure()` in the function library."
-                    .to_owned(),
-            );
+            .filter(|f| !f.is_enabled())
+            .map(Feature::name)
+            .collect();
+        let build = match features.as_slice() {
+            [] => String::new(),
+            [one] => format!("This build of hcl-functions lacks its cargo feature `{one}`: enable it, then "),
+            many => format!(
+                "This build of hcl-functions lacks its cargo features `{}`: enable them, then ",
+                many.join("`, `")
+            ),
+        };
+        let then = |rest: &str| {
+            if build.is_empty() {
+                let mut s = rest.to_owned();
+                if let Some(first) = s.get_mut(..1) {
+                    first.make_ascii_uppercase();
+                }
+                s
+            } else {
+                format!("{build}{rest}")
+            }
+        };
+        #[cfg(feature = "filesystem")]
+        let has_root = self.filesystem_root.is_some();
+        #[cfg(not(feature = "filesystem"))]
+        let has_root = false;
+        if feature::FILESYSTEM.contains(&name) && !has_root {
+            return Some(format!(
+                "It is one of the filesystem functions, which read files under a root directory that confines them. {}",
+                then("enable them with `Library::filesystem(root)` in the function library.")
+            ));
         }
-        Family::ALL
+        if feature::IMPURE.contains(&name) && (!self.impure || !build.is_empty()) {
+            return Some(format!(
+                "It is impure (its result changes from call to call). {}",
+                then("enable it with `Library::impure()` in the function library.")
+            ));
+        }
+        let family = Family::ALL
             .into_iter()
-            .filter(|f| !self.families.contains(f))
-            .find(|f| f.functions().iter().any(|(n, _)| *n == name))
-            .map(|f| {
-                format!(
-                    "It is in the {f:?} family: enable it with `Library::family(Family::{f:?})` (or `Library::pure()`, every family) in the function library."
-                )
-            })
+            .find(|f| feature::family_names(*f).contains(&name))?;
+        if self.families.contains(&family) && build.is_empty() {
+            return None;
+        }
+        Some(format!(
+            "It is in the {family:?} family. {}",
+            then(&format!(
+                "enable it with `Library::family(Family::{family:?})` (or `Library::pure()`, every family) in the function library."
+            ))
+        ))
     }
 }

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
 use hcl_core::function::Function;
-use hcl_core::suggest::suggestion;
+use hcl_core::suggestion;
 use hcl_decode::schema::Schema;
 use lsp_types::{CodeAction, CodeActionKind, TextEdit, Uri, WorkspaceEdit};
 

@@ -9,8 +9,7 @@
 
 use std::ops::Range;
 
-use hcl_core::format::tokens::{Token, Tokens};
-use hcl_core::native::lexer::TokenKind;
+use hcl_core::format::tokens::{Token, TokenKind, Tokens};
 use hcl_core::parse::Syntax;
 
 /// How deep blocks nest before the outline stops descending (the parser's

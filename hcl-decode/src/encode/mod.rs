@@ -90,7 +90,6 @@ mod value;
 
 pub use body::BodyEncoder;
 pub use error::EncodeError;
-pub(crate) use expr::is_identifier;
 pub use value::ToValue;
 
 /// A Rust value written as an HCL body: `#[derive(ToHcl)]`, the inverse

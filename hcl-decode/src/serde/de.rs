@@ -19,7 +19,7 @@ use ::serde::de::{
 };
 use hcl_core::body::{AttributeSchema, Attributes, BlockHeaderSchema, BodySchema};
 use hcl_core::body::{missing_attribute, unexpected_attribute, unexpected_block};
-use hcl_core::suggest::suggestion;
+use hcl_core::suggestion;
 use hcl_core::{Diagnostic, DynExpression, Number, Path, PathStep, Range, Value};
 
 use super::tree::{BodyNode, Entry, LabelsNode, Node};

@@ -48,13 +48,13 @@ pub(crate) fn write_body(body: &mut BodyEncoder<'_>, object: &Value) -> Result<(
 /// Whether `value` under `name` reads back the same written as a block:
 /// an object whose keys can all be written in a body.
 fn blockable(name: &str, value: &Value) -> bool {
-    crate::encode::is_identifier(name)
+    hcl_core::native::is_identifier(name)
         && !value.is_null()
         && value.is_known()
         && matches!(value.ty(), Type::Object(_) | Type::Map(_))
         && value
             .attributes()
-            .is_some_and(|a| a.keys().all(|k| crate::encode::is_identifier(k)))
+            .is_some_and(|a| a.keys().all(|k| hcl_core::native::is_identifier(k)))
 }
 
 /// Two or more blockable objects: repeated blocks read back as the same

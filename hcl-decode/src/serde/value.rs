@@ -125,7 +125,7 @@ impl de::Error for DeError {
     /// serde's message, and "Did you mean" when a field is named closely.
     fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
         let mut e = FromValueError::new(unknown_field_message(field, expected));
-        if let Some(near) = hcl_core::suggest::suggestion(field, expected.iter().copied()) {
+        if let Some(near) = hcl_core::suggestion(field, expected.iter().copied()) {
             e = e.with_hint(format!("Did you mean {near:?}?"));
         }
         DeError(e)
