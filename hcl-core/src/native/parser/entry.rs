@@ -276,7 +276,6 @@ fn parse_config_input(
         return (Arc::new(file), too_large_diagnostic(filename, len).into());
     };
     let mut parser = Parser::new(input.bytes(), LexMode::Normal, 0, options.max_depth);
-    parser.semantics = options.semantics;
     let root = parser.parse_body(crate::native::lexer::TokenKind::Eof);
     let lex = parser.finish_lexing();
     let parse_diags = std::mem::take(&mut parser.diags);
@@ -314,7 +313,6 @@ fn standalone(
         );
     };
     let mut parser = Parser::new(input.bytes(), mode, 0, options.max_depth);
-    parser.semantics = options.semantics;
     let id = parse(&mut parser);
     let lex = parser.finish_lexing();
     let parse_diags = std::mem::take(&mut parser.diags);
