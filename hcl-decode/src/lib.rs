@@ -811,7 +811,7 @@
 //!
 //! let src = "timeout = 90\nbind = \"localhost:80\"\nallow = []\nworkers = 0\nseparator = \",\"\ntags = []\n";
 //! let err = hcl_decode::from_str::<Service>(src, "svc.hcl").unwrap_err();
-//! let details: Vec<&str> = err.diagnostics().iter().map(|d| d.detail.as_str()).collect();
+//! let details: Vec<&str> = err.diagnostics().iter().map(|d| d.detail.as_ref()).collect();
 //! assert_eq!(details, [
 //!     "Inappropriate value for attribute \"timeout\": the unit is missing in \"90\"; a duration is a \
 //!      sequence of numbers, each with a unit, such as \"1h30m\", \"250ms\" or \"1.5h\" \

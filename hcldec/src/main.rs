@@ -119,16 +119,16 @@ impl Restriction {
                 }
                 if self.variables && d.summary == "Unknown variable" {
                     return Diagnostic {
-                        summary: "Variables not allowed".to_owned(),
-                        detail: "Variables may not be used here.".to_owned(),
+                        summary: "Variables not allowed".into(),
+                        detail: "Variables may not be used here.".into(),
                         ..d
                     };
                 }
                 if self.functions && d.summary == "Call to unknown function" {
                     let subject = d.context.clone().or(d.subject.clone());
                     return Diagnostic {
-                        summary: "Function calls not allowed".to_owned(),
-                        detail: "Functions may not be called here.".to_owned(),
+                        summary: "Function calls not allowed".into(),
+                        detail: "Functions may not be called here.".into(),
                         subject,
                         context: None,
                         ..d

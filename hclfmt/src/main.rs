@@ -195,7 +195,6 @@ fn parse_deep(
 ) -> (std::sync::Arc<hcl_core::native::ParsedFile>, Diagnostics) {
     let options = ParseOptions {
         max_depth: MAX_DEPTH,
-        ..ParseOptions::default()
     };
     std::thread::scope(|scope| {
         std::thread::Builder::new()
@@ -236,7 +235,8 @@ fn go_parse_diagnostics(diags: Diagnostics, file: &ParsedFile, src: &[u8]) -> Di
             if d.summary == "Invalid byte order mark" && subject.start.byte == 0 {
                 return false;
             }
-            if d.summary == ENCODING && kind_at(subject.start.byte) == Some(TokenKind::Comment) {
+            if d.summary == ENCODING && kind_at(subject.start.offset()) == Some(TokenKind::Comment)
+            {
                 dropped_encoding = true;
                 return false;
             }
@@ -256,8 +256,10 @@ fn go_parse_diagnostics(diags: Diagnostics, file: &ParsedFile, src: &[u8]) -> Di
         let at = kept
             .iter()
             .take_while(|d| {
-                LEXICAL.contains(&d.summary.as_str())
-                    && d.subject.as_ref().is_some_and(|s| s.start.byte < bad.start)
+                LEXICAL.contains(&d.summary.as_ref())
+                    && d.subject
+                        .as_ref()
+                        .is_some_and(|s| s.start.offset() < bad.start)
             })
             .count();
         kept.insert(at, diag);

@@ -74,8 +74,8 @@ impl ParsedFile {
         let ast = self.ast();
         let root = ast.body(self.root()?);
         let block = ast.body_blocks(root).iter().find(|b| {
-            let start = self.range(b.type_name).start.byte;
-            let end = self.range(b.close_brace).end.byte;
+            let start = self.range(b.type_name).start.offset();
+            let end = self.range(b.close_brace).end.offset();
             offset >= start && offset < end
         })?;
         let mut out = self.span_text(block.type_name).to_owned();

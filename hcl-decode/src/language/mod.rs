@@ -402,7 +402,7 @@ impl Prepared {
         let Some(text) = texts(&subject.filename) else {
             return d;
         };
-        let before = &text.as_bytes()[..subject.start.byte.min(text.len())];
+        let before = &text.as_bytes()[..subject.start.offset().min(text.len())];
         // `local` as a whole name (not the end of `mylocal`).
         let is_root = |root: &str| {
             before.ends_with(root.as_bytes())
@@ -427,15 +427,17 @@ impl Prepared {
         if root == "local" {
             d.summary = "Reference to undeclared local value".into();
             d.detail =
-                format!("A local value with the name {name:?} has not been declared.{suggestion}");
+                format!("A local value with the name {name:?} has not been declared.{suggestion}")
+                    .into();
         } else {
             d.summary = "Reference to undeclared input variable".into();
             d.detail = format!(
                 "An input variable with the name {name:?} has not been declared.{suggestion}"
-            );
+            )
+            .into();
         }
         let start = hcl_core::Pos {
-            byte: subject.start.byte.saturating_sub(root.len()),
+            byte: subject.start.byte.saturating_sub(root.len() as u32),
             line: subject.start.line,
             column: subject.start.column.saturating_sub(root.len() as u32),
         };
@@ -454,10 +456,10 @@ impl Prepared {
             .map(|mut d| {
                 for s in &self.secrets {
                     if d.detail.contains(s.as_str()) {
-                        d.detail = d.detail.replace(s.as_str(), "(sensitive value)");
+                        d.detail = d.detail.replace(s.as_str(), "(sensitive value)").into();
                     }
                     if d.summary.contains(s.as_str()) {
-                        d.summary = d.summary.replace(s.as_str(), "(sensitive value)");
+                        d.summary = d.summary.replace(s.as_str(), "(sensitive value)").into();
                     }
                 }
                 d
@@ -469,7 +471,10 @@ impl Prepared {
     pub(crate) fn masked(&self, name: &str, text: &str) -> String {
         let mut bytes = text.as_bytes().to_vec();
         for r in self.masks.iter().filter(|r| *r.filename == *name) {
-            let (start, end) = (r.start.byte.min(bytes.len()), r.end.byte.min(bytes.len()));
+            let (start, end) = (
+                r.start.offset().min(bytes.len()),
+                r.end.offset().min(bytes.len()),
+            );
             // Every byte but line breaks, so that byte offsets (and the
             // ranges of other diagnostics) stay where they were.
             for b in &mut bytes[start..end] {

@@ -72,7 +72,7 @@ impl Input<'_> {
     /// (as Go counts them).
     fn into_source(self, filename: &str, start: Pos) -> SourceFile {
         let base = if self.bom {
-            Pos::new(start.byte + BOM.len(), start.line, start.column)
+            Pos::new(start.offset() + BOM.len(), start.line, start.column)
         } else {
             start
         };
@@ -129,7 +129,7 @@ fn check_input(src: Cow<'_, [u8]>) -> Option<Input<'_>> {
 fn input_diagnostics(filename: &str, input: &Input<'_>, start: Pos) -> Diagnostics {
     let mut diags = Diagnostics::new();
     if input.bom {
-        let end = Pos::new(start.byte + BOM.len(), start.line, start.column + 1);
+        let end = Pos::new(start.offset() + BOM.len(), start.line, start.column + 1);
         diags.push(
             Diagnostic::error("Invalid byte order mark")
                 .with_detail(

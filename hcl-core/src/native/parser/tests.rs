@@ -57,7 +57,9 @@ fn dump(name: &str, src: &[u8]) -> String {
                     } else if let Some(s) = key.as_str() {
                         quote(s)
                     } else {
-                        let text = src.get(range.start.byte..range.end.byte).unwrap_or(&[]);
+                        let text = src
+                            .get(range.start.offset()..range.end.offset())
+                            .unwrap_or(&[]);
                         format!("#{}", String::from_utf8_lossy(text))
                     };
                     let _ = writeln!(out, "Index {k} {}", range_string(range));
@@ -163,7 +165,7 @@ fn assert_one_too_deep(src: String, as_expr: bool) {
         } else {
             parse_config(src.as_bytes(), "deep.hcl", &ParseOptions::default()).1
         };
-        let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+        let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_ref()).collect();
         assert_eq!(summaries, ["Nesting too deep"], "{diags}");
         assert!(start.elapsed() < std::time::Duration::from_secs(10));
     });
@@ -217,7 +219,7 @@ fn nesting_depth_limit_templates() {
             Pos::start(),
             &ParseOptions::default(),
         );
-        let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+        let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_ref()).collect();
         assert_eq!(summaries, ["Nesting too deep"]);
         let src = format!("{}x{}", "%{for a in b}".repeat(n), "%{endfor}".repeat(n));
         let (_, _, diags) = crate::native::parse_template(
@@ -226,7 +228,7 @@ fn nesting_depth_limit_templates() {
             Pos::start(),
             &ParseOptions::default(),
         );
-        let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+        let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_ref()).collect();
         assert_eq!(summaries, ["Nesting too deep"]);
     });
 }
@@ -280,7 +282,7 @@ fn diags_of(mode: &str, src: &[u8]) -> Vec<String> {
         .iter()
         .map(|d| match &d.subject {
             Some(s) => format!("{} @ {s}", d.summary),
-            None => d.summary.clone(),
+            None => d.summary.to_string(),
         })
         .collect()
 }
