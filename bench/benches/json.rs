@@ -100,7 +100,7 @@ fn heredoc_text(text: &str) -> String {
 
 fn expression(out: &mut String, src: &str, expr: &dyn Expression) {
     let range = expr.range();
-    let text = src.get(range.start.byte..range.end.byte).unwrap_or("");
+    let text = src.get(range.start.offset()..range.end.offset()).unwrap_or("");
     if let Ok(items) = expr.static_list() {
         out.push('[');
         for (i, item) in items.iter().enumerate() {
@@ -121,7 +121,7 @@ fn expression(out: &mut String, src: &str, expr: &dyn Expression) {
                 Some(k) if !diags.has_errors() => json_string(out, k),
                 _ => {
                     let r = pair.key.range();
-                    let k = src.get(r.start.byte..r.end.byte).unwrap_or("");
+                    let k = src.get(r.start.offset()..r.end.offset()).unwrap_or("");
                     json_string(out, &format!("${{{k}}}"));
                 }
             }

@@ -30,6 +30,7 @@
 //! );
 //! ```
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -55,14 +56,20 @@ impl fmt::Display for Severity {
 }
 
 /// One error or warning.
+///
+/// A diagnostic is small (`size_of::<Diagnostic>()` is checked by a test):
+/// its texts are borrowed when they are fixed (most summaries, many
+/// details) and owned only when they are built, and its ranges share their
+/// file's name, so that a file with a mistake on each of a million lines
+/// reports them all in bounded memory.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,
     /// A short description, such as "Unsupported argument".
-    pub summary: String,
+    pub summary: Cow<'static, str>,
     /// A longer explanation, possibly with advice on how to fix the problem.
-    pub detail: String,
+    pub detail: Cow<'static, str>,
     /// The range of source the diagnostic is about.
     pub subject: Option<Range>,
     /// A wider range that gives the subject its meaning (the whole
@@ -115,11 +122,11 @@ pub enum DiagnosticKind {
 
 impl Diagnostic {
     /// An error diagnostic with a summary and nothing else yet.
-    pub fn error(summary: impl Into<String>) -> Diagnostic {
+    pub fn error(summary: impl Into<Cow<'static, str>>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
-            summary: summary.into(),
-            detail: String::new(),
+            summary: compact(summary.into()),
+            detail: Cow::Borrowed(""),
             subject: None,
             context: None,
             kind: None,
@@ -127,7 +134,7 @@ impl Diagnostic {
     }
 
     /// A warning diagnostic with a summary and nothing else yet.
-    pub fn warning(summary: impl Into<String>) -> Diagnostic {
+    pub fn warning(summary: impl Into<Cow<'static, str>>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(summary)
@@ -135,8 +142,8 @@ impl Diagnostic {
     }
 
     /// Sets the detail.
-    pub fn with_detail(mut self, detail: impl Into<String>) -> Diagnostic {
-        self.detail = detail.into();
+    pub fn with_detail(mut self, detail: impl Into<Cow<'static, str>>) -> Diagnostic {
+        self.detail = compact(detail.into());
         self
     }
 
@@ -166,6 +173,18 @@ impl Diagnostic {
     /// Whether this is an error.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+}
+
+/// A text without the spare capacity that `format!` leaves (its estimate
+/// is often twice the text): a diagnostic lives as long as the run.
+fn compact(text: Cow<'static, str>) -> Cow<'static, str> {
+    match text {
+        Cow::Owned(mut s) => {
+            s.shrink_to_fit();
+            Cow::Owned(s)
+        }
+        borrowed => borrowed,
     }
 }
 
@@ -201,9 +220,14 @@ impl Diagnostics {
         self.0.push(diagnostic);
     }
 
-    /// Adds all of another list.
+    /// Adds all of another list (taking it whole when this one is empty,
+    /// so that a long list is not copied).
     pub fn extend(&mut self, other: Diagnostics) {
-        self.0.extend(other.0);
+        if self.0.is_empty() && self.0.capacity() <= other.0.capacity() {
+            self.0 = other.0;
+        } else {
+            self.0.extend(other.0);
+        }
     }
 
     /// Whether any diagnostic is an error.
@@ -372,6 +396,32 @@ impl Renderer {
         out
     }
 
+    /// Renders every diagnostic to `out` as [`Renderer::render`] does, one
+    /// at a time, so that the text of them all is never held at once
+    /// (`hcldec` writes a million diagnostics to standard error this way).
+    ///
+    /// ```
+    /// use hcl_core::{Diagnostic, Diagnostics, Renderer};
+    ///
+    /// let diags: Diagnostics = Diagnostic::error("Bad thing").with_detail("It was bad.").into();
+    /// let mut out = Vec::new();
+    /// Renderer::new().write(&diags, &mut out).unwrap();
+    /// assert_eq!(out, Renderer::new().render(&diags).into_bytes());
+    /// ```
+    pub fn write(
+        &self,
+        diagnostics: &Diagnostics,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let mut text = String::new();
+        for d in diagnostics {
+            text.clear();
+            self.render_one(d, &mut text);
+            out.write_all(text.as_bytes())?;
+        }
+        Ok(())
+    }
+
     /// The text registered for `filename`, if any.
     pub fn source(&self, filename: &str) -> Option<&str> {
         self.sources.get(filename).map(|source| &*source.text)
@@ -421,7 +471,7 @@ fn write_snippet(out: &mut String, source: &Source, snippet: &Range, subject: &R
     // No line before the one holding the snippet's first byte touches it.
     let starts = source.line_starts();
     let first = starts
-        .partition_point(|&start| start <= snippet.start.byte)
+        .partition_point(|&start| start <= snippet.start.offset())
         .saturating_sub(1);
     let mut line_start = starts.get(first).copied().unwrap_or(0);
     let rest = text.get(line_start..).unwrap_or("");
@@ -433,21 +483,21 @@ fn write_snippet(out: &mut String, source: &Source, snippet: &Range, subject: &R
         // A line touches a range when they share a byte; an empty range
         // touches the line it sits on, its end included.
         let touches = |r: &Range| {
-            let (s, e) = (r.start.byte, r.end.byte.max(r.start.byte + 1));
+            let (s, e) = (r.start.offset(), r.end.offset().max(r.start.offset() + 1));
             s <= content_end && e > line_start
         };
         if touches(snippet) {
             let number = index + 1;
             let _ = writeln!(out, "{number:>4}: {content}");
             if touches(subject) {
-                let from = subject.start.byte.clamp(line_start, content_end);
-                let to = subject.end.byte.clamp(line_start, content_end);
+                let from = subject.start.offset().clamp(line_start, content_end);
+                let to = subject.end.offset().clamp(line_start, content_end);
                 let pad = text.get(line_start..from).map_or(0, |s| s.chars().count());
                 let width = text.get(from..to).map_or(0, |s| s.chars().count()).max(1);
                 let _ = writeln!(out, "      {}{}", " ".repeat(pad), "^".repeat(width));
             }
         }
-        if line_start > snippet.end.byte {
+        if line_start > snippet.end.offset() {
             break;
         }
         line_start = line_end;
@@ -465,6 +515,45 @@ mod tests {
             Pos::new(a, line, col),
             Pos::new(b, line, col + (b - a) as u32),
         )
+    }
+
+    #[test]
+    fn a_diagnostic_is_small() {
+        // Twelve-byte positions, ranges that share their file's name, texts
+        // borrowed when fixed: a million diagnostics fit in bounded memory
+        // (`tests/tests/diagnostic_memory.rs` counts their bytes). The
+        // severity leaves seven bytes of padding for small fields.
+        assert_eq!(size_of::<Pos>(), 12);
+        assert_eq!(size_of::<Range>(), 40);
+        assert_eq!(size_of::<Option<Range>>(), 40);
+        assert_eq!(size_of::<Cow<'static, str>>(), 24);
+        assert!(
+            size_of::<Diagnostic>() <= 136,
+            "{}",
+            size_of::<Diagnostic>()
+        );
+    }
+
+    #[test]
+    fn built_texts_keep_no_spare_capacity() {
+        let d =
+            Diagnostic::error(format!("Bad {}", "thing")).with_detail(format!("It was {}.", "bad"));
+        assert!(matches!(&d.summary, Cow::Owned(s) if s.capacity() == s.len()));
+        assert!(matches!(&d.detail, Cow::Owned(s) if s.capacity() == s.len()));
+        let fixed = Diagnostic::warning("Odd thing").with_detail("It was odd.");
+        assert!(matches!(fixed.summary, Cow::Borrowed("Odd thing")));
+        assert!(matches!(fixed.detail, Cow::Borrowed("It was odd.")));
+    }
+
+    #[test]
+    fn extending_an_empty_list_takes_the_other_whole() {
+        let other: Diagnostics = (0..3).map(|i| Diagnostic::error(format!("e{i}"))).collect();
+        let buffer = other.0.as_ptr();
+        let mut diags = Diagnostics::new();
+        diags.extend(other);
+        assert_eq!(diags.0.as_ptr(), buffer);
+        diags.extend(Diagnostics::from(Diagnostic::warning("w")));
+        assert_eq!(diags.len(), 4);
     }
 
     #[test]
@@ -496,7 +585,7 @@ mod tests {
         ]
         .into();
         ds.sort_by_source();
-        let order: Vec<_> = ds.iter().map(|d| d.summary.as_str()).collect();
+        let order: Vec<_> = ds.iter().map(|d| d.summary.as_ref()).collect();
         assert_eq!(order, ["a", "a2", "b", "none"]);
     }
 
@@ -562,21 +651,21 @@ mod tests {
             let content = line.trim_end_matches(['\n', '\r']);
             let content_end = line_start + content.len();
             let touches = |r: &Range| {
-                let (s, e) = (r.start.byte, r.end.byte.max(r.start.byte + 1));
+                let (s, e) = (r.start.offset(), r.end.offset().max(r.start.offset() + 1));
                 s <= content_end && e > line_start
             };
             if touches(snippet) {
                 let number = index + 1;
                 let _ = writeln!(out, "{number:>4}: {content}");
                 if touches(subject) {
-                    let from = subject.start.byte.clamp(line_start, content_end);
-                    let to = subject.end.byte.clamp(line_start, content_end);
+                    let from = subject.start.offset().clamp(line_start, content_end);
+                    let to = subject.end.offset().clamp(line_start, content_end);
                     let pad = text.get(line_start..from).map_or(0, |s| s.chars().count());
                     let width = text.get(from..to).map_or(0, |s| s.chars().count()).max(1);
                     let _ = writeln!(out, "      {}{}", " ".repeat(pad), "^".repeat(width));
                 }
             }
-            if line_start > snippet.end.byte {
+            if line_start > snippet.end.offset() {
                 break;
             }
             line_start = line_end;

@@ -29,13 +29,13 @@ const INVALID_INDEX: &str = "Invalid index";
 const NOT_AN_ELEMENT: &str = "The given key does not identify an element in this collection value";
 const UNSUPPORTED_ATTRIBUTE: &str = "Unsupported attribute";
 
-fn error(summary: &str, detail: String, subject: Option<&Range>) -> Diagnostics {
+fn error(summary: &'static str, detail: String, subject: Option<&Range>) -> Diagnostics {
     let mut d = Diagnostic::error(summary).with_detail(detail);
     d.subject = subject.cloned();
     d.into()
 }
 
-fn fail(summary: &str, detail: String, subject: Option<&Range>) -> (Value, Diagnostics) {
+fn fail(summary: &'static str, detail: String, subject: Option<&Range>) -> (Value, Diagnostics) {
     (Value::dynamic(), error(summary, detail, subject))
 }
 
@@ -264,7 +264,7 @@ mod tests {
     use crate::number::Number;
 
     fn detail(diags: &Diagnostics) -> &str {
-        diags.iter().next().map_or("", |d| d.detail.as_str())
+        diags.iter().next().map_or("", |d| d.detail.as_ref())
     }
 
     fn list() -> Value {

@@ -16,11 +16,13 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
 
-/// A position in a source file.
+/// A position in a source file: twelve bytes, so that a [`Range`] (and a
+/// diagnostic, which holds two) stays small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Pos {
-    /// Byte offset from the start of the file, starting at 0.
-    pub byte: usize,
+    /// Byte offset from the start of the file, starting at 0. The parsers
+    /// refuse files of more than `u32::MAX` bytes, so every offset fits.
+    pub byte: u32,
     /// Line number, starting at 1.
     pub line: u32,
     /// Column number in characters, starting at 1.
@@ -28,9 +30,20 @@ pub struct Pos {
 }
 
 impl Pos {
-    /// A position from its byte offset, line and column.
+    /// A position from its byte offset, line and column. An offset past
+    /// `u32::MAX` (which no parsed file has) is taken as `u32::MAX`.
     pub const fn new(byte: usize, line: u32, column: u32) -> Pos {
+        let byte = if byte > u32::MAX as usize {
+            u32::MAX
+        } else {
+            byte as u32
+        };
         Pos { byte, line, column }
+    }
+
+    /// The byte offset as an index into the file's text.
+    pub const fn offset(&self) -> usize {
+        self.byte as usize
     }
 
     /// The first position of a file: byte 0, line 1, column 1.
@@ -88,7 +101,7 @@ impl Range {
 
     /// The number of bytes covered.
     pub fn len(&self) -> usize {
-        self.end.byte.saturating_sub(self.start.byte)
+        self.end.byte.saturating_sub(self.start.byte) as usize
     }
 
     /// Whether `pos` lies within the range.
@@ -122,7 +135,7 @@ impl Range {
 
     /// The text of `source` within the range, if the range fits it.
     pub fn slice<'a>(&self, source: &'a str) -> Option<&'a str> {
-        source.get(self.start.byte..self.end.byte)
+        source.get(self.start.offset()..self.end.offset())
     }
 }
 
@@ -181,8 +194,13 @@ mod tests {
     }
 
     #[test]
-    fn pos_size_is_two_words() {
-        assert_eq!(std::mem::size_of::<Pos>(), 16);
+    fn pos_is_twelve_bytes_and_its_offset_an_index() {
+        assert_eq!(std::mem::size_of::<Pos>(), 12);
+        let p = Pos::new(7, 2, 3);
+        assert_eq!((p.byte, p.offset()), (7, 7));
+        assert_eq!(r(2, 5).slice("abcdefg"), Some("cde"));
+        // No parsed file reaches past `u32::MAX` bytes.
+        assert_eq!(Pos::new(usize::MAX, 1, 1).byte, u32::MAX);
     }
 
     #[test]

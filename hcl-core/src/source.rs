@@ -190,7 +190,7 @@ impl SourceFile {
     /// This file as a snippet starting at `base` (see
     /// [`SourceFile::with_base`]).
     pub fn based_at(mut self, base: Pos) -> SourceFile {
-        self.base = Pos::new(base.byte, base.line.max(1), base.column.max(1));
+        self.base = Pos::new(base.offset(), base.line.max(1), base.column.max(1));
         self
     }
 
@@ -306,7 +306,7 @@ impl SourceFile {
             before + 1
         };
         Pos::new(
-            self.base.byte + offset,
+            self.base.offset() + offset,
             self.base.line.saturating_add(line_index as u32),
             column as u32,
         )
@@ -615,7 +615,7 @@ mod tests {
             before + 1
         };
         Pos::new(
-            base.byte + offset,
+            base.offset() + offset,
             base.line + line_index as u32,
             column as u32,
         )

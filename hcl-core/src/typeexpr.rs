@@ -444,7 +444,7 @@ fn keyword(expr: &dyn Expression) -> Option<String> {
     }
 }
 
-fn invalid(detail: impl Into<String>, subject: Range) -> Diagnostic {
+fn invalid(detail: impl Into<std::borrow::Cow<'static, str>>, subject: Range) -> Diagnostic {
     Diagnostic::error(INVALID_TYPE)
         .with_detail(detail)
         .with_subject(subject)

@@ -561,7 +561,7 @@ fn check_file_types_each_attribute_and_collects_diagnostics() {
     assert_eq!(types["a"], T::Int);
     assert_eq!(types["b"], T::Dynamic);
     assert_eq!(types["d"], T::list(T::Dynamic));
-    let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+    let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_ref()).collect();
     assert_eq!(
         summaries,
         ["Unsupported attribute", "Iteration over non-iterable value"]
@@ -599,10 +599,7 @@ fn invalid_syntax_checks_as_dynamic_without_further_errors() {
 fn deeply_nested_expressions_stop_with_a_diagnostic() {
     let depth = 3000;
     let src = format!("{}1{}", "(".repeat(depth), ")".repeat(depth));
-    let options = ParseOptions {
-        max_depth: 5000,
-        ..ParseOptions::default()
-    };
+    let options = ParseOptions { max_depth: 5000 };
     let (file, expr, _) = parse_expression(src.as_bytes(), "t.hcl", Pos::start(), &options);
     let result = std::thread::Builder::new()
         .stack_size(64 << 20)

@@ -47,7 +47,7 @@ fn errors(diags: &Diagnostics) -> Vec<String> {
     diags
         .iter()
         .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.summary.clone())
+        .map(|d| d.summary.to_string())
         .collect()
 }
 

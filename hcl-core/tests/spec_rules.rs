@@ -45,7 +45,7 @@ fn body(src: &str) -> DynBody {
 }
 
 fn summaries(diags: &Diagnostics) -> Vec<String> {
-    diags.iter().map(|d| d.summary.clone()).collect()
+    diags.iter().map(|d| d.summary.to_string()).collect()
 }
 
 fn expr(src: &str) -> NativeExpression {

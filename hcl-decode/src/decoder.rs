@@ -523,12 +523,7 @@ impl Decoder {
         let syntax = self
             .syntax
             .unwrap_or_else(|| Syntax::from_file_name(file_name));
-        // The rule set reaches the parser too (`<<-` heredoc indentation).
-        let mut options = self.parse_options.clone();
-        if let Some(semantics) = self.semantics {
-            options.semantics = semantics;
-        }
-        crate::syntax::parse(source, file_name, syntax, &options)
+        crate::syntax::parse(source, file_name, syntax, &self.parse_options)
     }
 
     /// Decodes text into `T`; `file_name` names the file in diagnostics and

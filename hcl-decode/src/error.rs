@@ -246,9 +246,9 @@ impl From<&str> for FromValueError {
 impl From<Diagnostic> for FromValueError {
     fn from(d: Diagnostic) -> FromValueError {
         FromValueError::from_inner(Inner {
-            summary: d.summary,
+            summary: d.summary.into_owned(),
             path: Path::root(),
-            message: d.detail,
+            message: d.detail.into_owned(),
             subject: d.subject,
             verbatim: true,
             hint: None,

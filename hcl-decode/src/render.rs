@@ -196,8 +196,8 @@ mod miette_report {
         }
 
         fn span(range: &Range) -> SourceSpan {
-            let start = range.start.byte;
-            SourceSpan::new(start.into(), range.end.byte.saturating_sub(start))
+            let start = range.start.offset();
+            SourceSpan::new(start.into(), range.end.offset().saturating_sub(start))
         }
     }
 
@@ -232,7 +232,7 @@ mod miette_report {
             self.source.as_ref()?;
             let subject = self.diagnostic.subject.as_ref()?;
             let detail = &self.diagnostic.detail;
-            let text = (!detail.is_empty()).then(|| detail.clone());
+            let text = (!detail.is_empty()).then(|| detail.to_string());
             let mut labels = vec![LabeledSpan::new_primary_with_span(
                 text,
                 MietteDiagnostic::span(subject),

@@ -53,8 +53,8 @@ impl Zone {
     fn of(range: &Range) -> Zone {
         Zone {
             file: range.filename.clone(),
-            start: range.start.byte,
-            end: range.end.byte.max(range.start.byte),
+            start: range.start.offset(),
+            end: range.end.offset().max(range.start.offset()),
         }
     }
 
@@ -76,8 +76,8 @@ impl Zone {
     /// Whether `range` starts within this zone (ends included).
     fn holds(&self, range: &Range) -> bool {
         *self.file == *range.filename
-            && self.start <= range.start.byte
-            && range.start.byte <= self.end
+            && self.start <= range.start.offset()
+            && range.start.offset() <= self.end
     }
 }
 
@@ -243,16 +243,15 @@ impl Damage {
             return self
                 .errors
                 .iter()
-                .any(|e| *e.file == *subject.filename && e.start >= subject.start.byte);
+                .any(|e| *e.file == *subject.filename && e.start >= subject.start.offset());
         }
         // A native body reports a missing item at the point where it
         // starts (which may be where its first item starts, too): only
         // whether the body is complete matters.
         if missing && subject.start.byte == subject.end.byte {
-            return self
-                .incomplete_bodies
-                .iter()
-                .any(|(file, start)| **file == *subject.filename && *start == subject.start.byte);
+            return self.incomplete_bodies.iter().any(|(file, start)| {
+                **file == *subject.filename && *start == subject.start.offset()
+            });
         }
         let z = Zone::of(subject);
         self.errors.iter().any(|e| e.overlaps(&z))

@@ -63,8 +63,8 @@ impl<'a> Validator<'a> {
     pub fn error(&mut self, field: &str, summary: impl Into<String>, detail: impl Into<String>) {
         let range = self.range(field);
         self.diags.push(
-            Diagnostic::error(summary)
-                .with_detail(detail)
+            Diagnostic::error(summary.into())
+                .with_detail(detail.into())
                 .with_subject(range),
         );
     }
@@ -74,8 +74,8 @@ impl<'a> Validator<'a> {
     pub fn warning(&mut self, field: &str, summary: impl Into<String>, detail: impl Into<String>) {
         let range = self.range(field);
         self.diags.push(
-            Diagnostic::warning(summary)
-                .with_detail(detail)
+            Diagnostic::warning(summary.into())
+                .with_detail(detail.into())
                 .with_subject(range),
         );
     }

@@ -205,7 +205,7 @@ fn what_a_syntax_error_explains_is_not_reported_again() {
     let summaries: Vec<&str> = err
         .diagnostics()
         .iter()
-        .map(|d| d.summary.as_str())
+        .map(|d| d.summary.as_ref())
         .collect();
     assert_eq!(
         summaries,
@@ -249,7 +249,7 @@ fn what_a_syntax_error_explains_is_not_reported_again() {
     let summaries: Vec<&str> = err
         .diagnostics()
         .iter()
-        .map(|d| d.summary.as_str())
+        .map(|d| d.summary.as_ref())
         .collect();
     assert_eq!(summaries, ["Invalid attribute value", "Missing JSON value"]);
 }
@@ -298,7 +298,7 @@ fn files_by_extension() {
     let missing = dir.join("missing.hcl");
     let err = hcl_decode::from_file::<App>(&missing).unwrap_err();
     assert_eq!(
-        err.diagnostics().iter().next().map(|d| d.summary.as_str()),
+        err.diagnostics().iter().next().map(|d| d.summary.as_ref()),
         Some("Failed to read file")
     );
     assert!(std::error::Error::source(&err).is_some());
@@ -568,7 +568,7 @@ fn settings(decoder: &Decoder, src: &str) -> (String, Vec<String>) {
         .warnings()
         .diagnostics()
         .iter()
-        .map(|d| d.summary.clone())
+        .map(|d| d.summary.to_string())
         .collect();
     (decoded.value.tags.to_string(), warnings)
 }

@@ -530,7 +530,7 @@ fn error_detail<T: ToHcl>(value: &T) -> String {
         .expect("one diagnostic")
         .clone();
     assert_eq!(d.summary, "Value cannot be written as HCL");
-    d.detail
+    d.detail.into_owned()
 }
 
 fn bad(weights: Vec<f64>, value: Value, labels: BTreeMap<u8, String>) -> Bad {

@@ -233,7 +233,7 @@ region = var.secret\ncount = var.v\n";
     let summaries: Vec<&str> = err
         .diagnostics()
         .iter()
-        .map(|d| d.summary.as_str())
+        .map(|d| d.summary.as_ref())
         .collect();
     assert_eq!(
         summaries,
@@ -443,7 +443,7 @@ region = tag(\"a\")\ncount = ok(3)\n";
     let diags: Vec<_> = err
         .diagnostics()
         .iter()
-        .map(|d| (d.summary.as_str(), d.subject.as_ref().unwrap().to_string()))
+        .map(|d| (d.summary.as_ref(), d.subject.as_ref().unwrap().to_string()))
         .collect();
     assert_eq!(
         diags,

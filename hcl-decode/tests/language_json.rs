@@ -46,7 +46,7 @@ fn full() -> Decoder {
 fn summaries(err: &hcl_decode::Error) -> Vec<String> {
     err.diagnostics()
         .iter()
-        .map(|d| d.summary.clone())
+        .map(|d| d.summary.to_string())
         .collect()
 }
 

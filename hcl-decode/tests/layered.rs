@@ -99,7 +99,7 @@ fn the_layers_own_mistakes_come_with_the_leftovers_in_source_order() {
         .map(|d| {
             (
                 d.subject.as_ref().map_or(0, |s| s.start.line),
-                d.summary.as_str(),
+                d.summary.as_ref(),
             )
         })
         .collect();

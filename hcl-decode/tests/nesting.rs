@@ -104,7 +104,7 @@ fn spec_file_nested_too_deep_is_one_diagnostic() {
         let blocks = ParseOptions::DEFAULT_MAX_DEPTH * 50;
         parse_spec_file(nested_spec(blocks).as_bytes(), "deep.hcldec").1
     });
-    let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+    let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_ref()).collect();
     assert_eq!(summaries, ["Nesting too deep"], "{diags}");
 }
 

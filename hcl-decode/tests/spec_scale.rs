@@ -43,7 +43,7 @@ fn object_spec_with_many_attributes() {
     assert!(diags.is_empty(), "{diags}");
     let (value, diags) = decode(&file.body(), &spec.root, &EvalContext::literal_only());
     // The one required attribute (n7) is missing, and `bogus` is unknown.
-    let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+    let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_ref()).collect();
     assert_eq!(
         summaries,
         ["Missing required argument", "Unsupported argument"],

@@ -21,7 +21,7 @@ pub fn eval_for_docs(expr: &str) -> Result<String, String> {
     if diags.has_errors() {
         return Err(diags
             .iter()
-            .map(|d| d.summary.clone())
+            .map(|d| d.summary.to_string())
             .collect::<Vec<_>>()
             .join("; "));
     }

@@ -358,7 +358,7 @@ mod tests {
         );
         let (value, diags) = NativeExpression::new(file, id).value(&ctx);
         match diags.iter().next() {
-            Some(d) => Err(d.detail.clone()),
+            Some(d) => Err(d.detail.to_string()),
             None => Ok(value),
         }
     }

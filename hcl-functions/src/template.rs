@@ -35,11 +35,12 @@ pub(crate) fn render(
             "invalid vars value: must be a map",
         ));
     }
-    let options = ParseOptions {
-        semantics: sem,
-        ..ParseOptions::default()
-    };
-    let (file, id, diags) = parse_template(source.as_bytes(), name, Pos::start(), &options);
+    let (file, id, diags) = parse_template(
+        source.as_bytes(),
+        name,
+        Pos::start(),
+        &ParseOptions::default(),
+    );
     if diags.has_errors() {
         return Err(FunctionError::failed(diags.to_string()));
     }

@@ -229,8 +229,8 @@ fn outcome(expr: &str, ctx: &EvalContext) -> serde_json::Value {
                 let mut m = serde_json::Map::new();
                 let severity = if d.is_error() { "error" } else { "warning" };
                 m.insert("severity".into(), severity.into());
-                m.insert("summary".into(), d.summary.clone().into());
-                m.insert("detail".into(), d.detail.clone().into());
+                m.insert("summary".into(), d.summary.to_string().into());
+                m.insert("detail".into(), d.detail.to_string().into());
                 if let Some(r) = &d.subject {
                     let text = format!(
                         "{}:{}-{}:{}",

@@ -119,16 +119,16 @@ impl Restriction {
                 }
                 if self.variables && d.is(DiagnosticKind::UnknownVariable) {
                     return Diagnostic {
-                        summary: "Variables not allowed".to_owned(),
-                        detail: "Variables may not be used here.".to_owned(),
+                        summary: "Variables not allowed".into(),
+                        detail: "Variables may not be used here.".into(),
                         ..d
                     };
                 }
                 if self.functions && d.is(DiagnosticKind::UnknownFunction) {
                     let subject = d.context.clone().or(d.subject.clone());
                     return Diagnostic {
-                        summary: "Function calls not allowed".to_owned(),
-                        detail: "Functions may not be called here.".to_owned(),
+                        summary: "Function calls not allowed".into(),
+                        detail: "Functions may not be called here.".into(),
                         subject,
                         context: None,
                         ..d
@@ -204,10 +204,7 @@ fn spec_file_context(args: &args::Args) -> EvalContext {
 fn run(args: &args::Args, writer: &DiagWriter) -> Result<(), Failure> {
     // Every file is parsed once, by name, as by the Go tool's
     // `hclparse.Parser`; diagnostics are shown with the text of them all.
-    let mut parser = Parser::with_options(hcl_core::native::ParseOptions {
-        semantics: args.semantics,
-        ..hcl_core::native::ParseOptions::default()
-    });
+    let mut parser = Parser::new();
     let Some(spec_file) = args.spec.as_deref().filter(|s| !s.is_empty()) else {
         return Err(Failure::Error(
             "the --spec=... argument is required".to_owned(),

@@ -2,6 +2,7 @@
 //! `--var-refs` document, and the output file.
 
 use std::fs::File;
+use std::io::Write as _;
 
 use hcl_core::Traverser;
 use hcl_core::parse::Parser;
@@ -38,15 +39,18 @@ impl DiagWriter {
         if diags.is_empty() {
             return;
         }
-        let text = match self.format {
-            DiagFormat::Text => parser.renderer().render(diags),
+        let mut stderr = std::io::BufWriter::new(std::io::stderr().lock());
+        // As the Go tool, which ignores write errors.
+        let _ = match self.format {
+            // One diagnostic at a time: the text of them all is never held.
+            DiagFormat::Text => parser.renderer().write(diags, &mut stderr),
             DiagFormat::Json => {
                 let mut doc = diags.to_json();
                 doc.push('\n');
-                doc
+                stderr.write_all(doc.as_bytes())
             }
         };
-        eprint!("{text}");
+        let _ = stderr.flush();
     }
 
     /// Writes the diagnostics and ends the run with exit code 2.

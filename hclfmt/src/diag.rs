@@ -54,9 +54,9 @@ impl DiagWriter {
         if let Some(subject) = &d.subject {
             let mut snip = match &d.context {
                 Some(context) => range_over(subject, context),
-                None => (subject.start.byte, subject.end.byte),
+                None => (subject.start.offset(), subject.end.offset()),
             };
-            let mut mark = (subject.start.byte, subject.end.byte);
+            let mut mark = (subject.start.offset(), subject.end.offset());
             for r in [&mut snip, &mut mark] {
                 if r.0 == r.1 {
                     r.1 += 1;
@@ -71,7 +71,7 @@ impl DiagWriter {
                     .as_bytes(),
                 ),
                 Some((file, src)) => {
-                    let context = context_string(file, subject.start.byte);
+                    let context = context_string(file, subject.start.offset());
                     let context = match context {
                         Some(c) => format!(", in {c}"),
                         None => String::new(),
@@ -106,7 +106,7 @@ impl DiagWriter {
         }
         if !d.detail.is_empty() {
             let detail = match self.width {
-                0 => d.detail.clone(),
+                0 => d.detail.to_string(),
                 w => wrap_string(&d.detail, w),
             };
             out.extend_from_slice(detail.as_bytes());
@@ -117,7 +117,10 @@ impl DiagWriter {
 
 /// Go's `RangeOver` on byte offsets (an empty range gives way to the other).
 fn range_over(a: &Range, b: &Range) -> (usize, usize) {
-    let (a, b) = ((a.start.byte, a.end.byte), (b.start.byte, b.end.byte));
+    let (a, b) = (
+        (a.start.offset(), a.end.offset()),
+        (b.start.offset(), b.end.offset()),
+    );
     if a.0 == a.1 {
         return b;
     }

@@ -194,7 +194,6 @@ fn parse_deep(
 ) -> (std::sync::Arc<hcl_core::native::ParsedFile>, Diagnostics) {
     let options = ParseOptions {
         max_depth: MAX_DEPTH,
-        ..ParseOptions::default()
     };
     std::thread::scope(|scope| {
         std::thread::Builder::new()
@@ -236,7 +235,7 @@ fn go_parse_diagnostics(diags: Diagnostics, file: &ParsedFile, src: &[u8]) -> Di
                 return false;
             }
             if d.is(DiagnosticKind::InvalidEncoding)
-                && kind_at(subject.start.byte) == Some(TokenKind::Comment)
+                && kind_at(subject.start.offset()) == Some(TokenKind::Comment)
             {
                 dropped_encoding = true;
                 return false;
@@ -261,7 +260,7 @@ fn go_parse_diagnostics(diags: Diagnostics, file: &ParsedFile, src: &[u8]) -> Di
                 matches!(
                     d.kind,
                     Some(DiagnosticKind::Lexical | DiagnosticKind::InvalidEncoding)
-                ) && d.subject.as_ref().is_some_and(|s| s.start.byte < bad.start)
+                ) && d.subject.as_ref().is_some_and(|s| s.start.offset() < bad.start)
             })
             .count();
         kept.insert(at, diag);

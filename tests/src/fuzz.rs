@@ -79,10 +79,7 @@ pub fn context() -> EvalContext {
 
 /// Runs `data` through everything. Never panics unless the library does.
 pub fn exercise(data: &[u8]) {
-    let options = ParseOptions {
-        max_depth: 64,
-        ..ParseOptions::default()
-    };
+    let options = ParseOptions { max_depth: 64 };
     let ctx = context();
     let mut renderer = Renderer::new();
     renderer.add_source("fuzz.hcl", String::from_utf8_lossy(data).into_owned());

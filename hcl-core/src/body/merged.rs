@@ -252,7 +252,7 @@ mod tests {
         assert!(content.attributes.is_empty());
         assert_eq!(diags.len(), 1);
         assert_eq!(
-            diags.iter().next().map(|d| d.summary.as_str()),
+            diags.iter().next().map(|d| d.summary.as_ref()),
             Some("Invalid body schema")
         );
         assert_eq!(rest.just_attributes().0.len(), 2);

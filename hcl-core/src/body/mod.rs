@@ -231,7 +231,7 @@ pub trait Expression: fmt::Debug + Send + Sync {
     }
 }
 
-fn not_applicable(range: Range, detail: &str) -> Diagnostics {
+fn not_applicable(range: Range, detail: &'static str) -> Diagnostics {
     Diagnostic::error("Invalid expression")
         .with_detail(detail)
         .with_subject(range)

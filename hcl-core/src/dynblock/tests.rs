@@ -86,7 +86,7 @@ fn summaries(diags: &Diagnostics) -> Vec<(String, String, String)> {
                 .as_ref()
                 .map(|r| r.to_string())
                 .unwrap_or_default();
-            (d.summary.clone(), d.detail.clone(), subject)
+            (d.summary.to_string(), d.detail.to_string(), subject)
         })
         .collect()
 }

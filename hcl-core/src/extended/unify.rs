@@ -8,8 +8,12 @@
 //!    that other type (the base model).
 //! 3. Two unions unify as a union of the members of both (their
 //!    concatenation, normalised). A union unifies with another type as the
-//!    union of that type unified with each member. (The empty union, which
-//!    has no values, unifies with any type as that type.)
+//!    union of that type unified with each member, where an eventual
+//!    member that another eventual member accepts safely is dropped, as in
+//!    Pulumi, which keeps one eventual type (`union(int, none)` and
+//!    `promise(bool)` unify as `union(none, promise(union(bool, int)))`,
+//!    not with `promise(bool)` beside it). (The empty union, which has no
+//!    values, unifies with any type as that type.)
 //! 4. Two promises unify as a promise of their unified element types; a
 //!    promise and an output, or two outputs, as an output of their unified
 //!    element types. `none` unifies with an eventual type that does not
@@ -73,7 +77,13 @@ pub fn unify(a: &ExtType, b: &ExtType) -> ExtType {
             if x.members().is_empty() {
                 return other.clone();
             }
-            T::union(x.members().iter().map(|m| unify(other, m)))
+            let unified = T::union(x.members().iter().map(|m| unify(other, m)));
+            let reduced = without_subsumed_eventuals(unified.clone());
+            if reduced.accepts(a) && reduced.accepts(b) {
+                reduced
+            } else {
+                unified
+            }
         }
         (T::None, T::Promise(_) | T::Output(_)) | (T::Promise(_) | T::Output(_), T::None) => {
             let eventual = if a.is_none() { b } else { a };
@@ -189,6 +199,34 @@ pub fn unify_all<'a>(types: impl IntoIterator<Item = &'a ExtType>) -> Option<Ext
     }
 }
 
+/// A union without the eventual members that another eventual member
+/// accepts safely: unified member by member with an eventual type, `none`
+/// gives `union(none, output(T))` beside the `output(U)` that another member
+/// gives, and Pulumi keeps one eventual type of the unified elements
+/// (`union(int, none)` and `output(list(bool))` unify as
+/// `union(none, output(union(int, list(bool))))`).
+fn without_subsumed_eventuals(ty: ExtType) -> ExtType {
+    let Some(members) = ty.union_members() else {
+        return ty;
+    };
+    let subsumed = |i: usize, m: &ExtType| {
+        m.is_eventual()
+            && members.iter().enumerate().any(|(j, n)| {
+                j != i && n.is_eventual() && n.accepts_safely(m) && (j < i || !m.accepts_safely(n))
+            })
+    };
+    if !members.iter().enumerate().any(|(i, m)| subsumed(i, m)) {
+        return ty;
+    }
+    ExtType::union(
+        members
+            .iter()
+            .enumerate()
+            .filter(|&(i, m)| !subsumed(i, m))
+            .map(|(_, m)| m.clone()),
+    )
+}
+
 /// A union without the members that another member accepts safely (of two
 /// members that accept each other, the first in canonical order stays).
 fn without_redundant_members(ty: ExtType) -> ExtType {
@@ -261,6 +299,36 @@ mod tests {
         assert_eq!(
             unify(&T::None, &T::promise(T::optional(T::Bool))),
             T::promise(T::optional(T::Bool))
+        );
+    }
+
+    #[test]
+    fn none_in_a_union_joins_the_eventual_type_as_pulumi() {
+        // Member by member, `none` gives `union(none, output(list(bool)))`
+        // beside `output(union(int, list(bool)))`, which accepts that
+        // output: Pulumi keeps the one eventual type.
+        let optional_int = T::optional(T::Int);
+        let output = T::output(T::list(T::Bool));
+        let expected = T::union([T::None, T::output(T::union([T::Int, T::list(T::Bool)]))]);
+        assert_eq!(unify(&output, &optional_int), expected);
+        assert_eq!(unify(&optional_int, &output), expected);
+        assert_eq!(
+            expected.to_string(),
+            "union(output(union(int,list(bool))),none)"
+        );
+        let promise = T::promise(T::Bool);
+        let expected = T::union([T::None, T::promise(T::union([T::Bool, T::Int]))]);
+        assert_eq!(unify(&promise, &optional_int), expected);
+        assert_eq!(unify(&optional_int, &promise), expected);
+        for (a, b) in [(&output, &optional_int), (&promise, &optional_int)] {
+            let u = unify(a, b);
+            assert!(u.accepts_safely(a) && u.accepts_safely(b), "{u}");
+        }
+        // Prompt members are kept as the documents' member-by-member rule
+        // gives them (`int` beside `number`).
+        assert_eq!(
+            unify(&T::Int, &T::union([T::Number, T::None])),
+            T::union([T::Int, T::Number, T::None])
         );
     }
 

@@ -357,7 +357,7 @@ impl JsonExpression {
         }
     }
 
-    fn invalid(range: Range, detail: &str) -> Diagnostics {
+    fn invalid(range: Range, detail: &'static str) -> Diagnostics {
         Diagnostic::error("Invalid expression")
             .with_detail(detail)
             .with_subject(range)

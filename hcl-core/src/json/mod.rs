@@ -221,7 +221,7 @@ fn parse_document(
     let (bytes, base) = match src.strip_prefix(BOM) {
         Some(rest) => (
             rest,
-            Pos::new(start.byte + BOM.len(), start.line, start.column),
+            Pos::new(start.offset() + BOM.len(), start.line, start.column),
         ),
         None => (src, start),
     };
@@ -305,7 +305,7 @@ fn finish_diagnostics(source: &SourceFile, raw: Vec<RawDiag>) -> Diagnostics {
             Range::new(
                 source.name().clone(),
                 p,
-                Pos::new(p.byte + 1, p.line, p.column + 1),
+                Pos::new(p.offset() + 1, p.line, p.column + 1),
             )
         } else {
             char_range(source, d.subject)

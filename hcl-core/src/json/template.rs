@@ -172,11 +172,11 @@ impl StringMap {
 
     /// A range of the string's text, as a range of the JSON source.
     pub(crate) fn range(&self, r: &Range) -> Range {
-        let start = char_pos(&self.source, self.offset(r.start.byte));
+        let start = char_pos(&self.source, self.offset(r.start.offset()));
         let end = if r.end.byte == r.start.byte {
             start
         } else {
-            char_pos(&self.source, self.offset(r.end.byte))
+            char_pos(&self.source, self.offset(r.end.offset()))
         };
         Range::new(self.source.name().clone(), start, end)
     }
@@ -261,7 +261,7 @@ impl StringMap {
         d.subject = d.subject.as_ref().map(|r| self.range(r));
         d.context = d.context.as_ref().map(|r| self.range(r));
         if d.detail.contains(&**self.source.name()) {
-            d.detail = self.detail(&d.detail);
+            d.detail = self.detail(&d.detail).into();
         }
         d
     }
@@ -410,10 +410,7 @@ pub(crate) struct Template {
 /// The native parser's options: the JSON parser's nesting limit, the
 /// defaults otherwise.
 fn native_options(max_depth: usize) -> ParseOptions {
-    ParseOptions {
-        max_depth,
-        ..ParseOptions::default()
-    }
+    ParseOptions { max_depth }
 }
 
 /// Parses the text of a string as a template.

@@ -4,7 +4,6 @@
 
 use crate::native::ast::{Ast, AttributeNode, BlockNode, BodyId, BodyNode, Text};
 use crate::pos::Range;
-use crate::semantics::Semantics;
 use crate::source::{SourceFile, Span};
 
 /// Options for parsing.
@@ -16,26 +15,6 @@ pub struct ParseOptions {
     /// at most twice this height (a template directive is two nodes; a
     /// chain like `a + b + c` is as tall as it has operators).
     pub max_depth: usize,
-    /// The rule set for what the specification and HashiCorp's parser
-    /// read differently: the indentation that a `<<-` heredoc removes is
-    /// made of spaces (U+0020) by the specification (the default), of any
-    /// white space, tabs included, in Go ([`Semantics::Go`]).
-    ///
-    /// ```
-    /// use hcl_core::native::{parse_config, ParseOptions};
-    /// use hcl_core::{Body, EvalContext, Expression, Semantics, Value};
-    ///
-    /// let src = b"x = <<-EOT\n\thello\nEOT\n";
-    /// let value = |options: &ParseOptions| {
-    ///     let (file, _) = parse_config(src, "h.hcl", options);
-    ///     let (attrs, _) = file.body().just_attributes();
-    ///     attrs["x"].expr.value(&EvalContext::new()).0
-    /// };
-    /// assert_eq!(value(&ParseOptions::default()), Value::string("\thello\n"));
-    /// let go = ParseOptions { semantics: Semantics::Go, ..ParseOptions::default() };
-    /// assert_eq!(value(&go), Value::string("hello\n"));
-    /// ```
-    pub semantics: Semantics,
 }
 
 impl ParseOptions {
@@ -51,7 +30,6 @@ impl Default for ParseOptions {
     fn default() -> Self {
         ParseOptions {
             max_depth: Self::DEFAULT_MAX_DEPTH,
-            semantics: Semantics::Spec,
         }
     }
 }
@@ -96,8 +74,8 @@ impl ParsedFile {
         let ast = self.ast();
         let root = ast.body(self.root()?);
         let block = ast.body_blocks(root).iter().find(|b| {
-            let start = self.range(b.type_name).start.byte;
-            let end = self.range(b.close_brace).end.byte;
+            let start = self.range(b.type_name).start.offset();
+            let end = self.range(b.close_brace).end.offset();
             offset >= start && offset < end
         })?;
         let mut out = self.span_text(block.type_name).to_owned();

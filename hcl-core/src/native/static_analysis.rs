@@ -27,7 +27,7 @@ const TRAVERSAL_REQUIRED: &str = "A single static variable reference is required
                                   indexing with constant keys. No calculations, function calls, template \
                                   expressions, etc are allowed here.";
 
-fn invalid(file: &ParsedFile, span: Span, detail: &str) -> Diagnostics {
+fn invalid(file: &ParsedFile, span: Span, detail: &'static str) -> Diagnostics {
     Diagnostic::error("Invalid expression")
         .with_detail(detail)
         .with_subject(file.range(span))

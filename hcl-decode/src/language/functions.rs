@@ -428,7 +428,7 @@ function \"odd\" {\n  params = [n]\n  result = n == 0 ? false : even(n - 1)\n}\n
     fn an_unknown_variable_in_a_result_is_one_error_and_an_unknown_result() {
         let src = "function \"f\" {\n  params = [x]\n  result = x + var.offset + local.other\n}\n";
         let (funcs, diags) = linked_functions(&blocks(src), &EvalContext::new());
-        let summaries: Vec<_> = diags.iter().map(|d| d.summary.as_str()).collect();
+        let summaries: Vec<_> = diags.iter().map(|d| d.summary.as_ref()).collect();
         assert_eq!(summaries, ["Variables not allowed in a function"; 2]);
         let v = funcs["f"].call(&[Value::number(1)]).unwrap();
         assert!(!v.is_known());

@@ -365,7 +365,7 @@ impl References {
         else {
             return d;
         };
-        let before = &text[..subject.start.byte.min(text.len())];
+        let before = &text[..subject.start.offset().min(text.len())];
         // `local` as a whole name (not the end of `mylocal`).
         let is_root = |root: &str| {
             before.ends_with(root.as_bytes())
@@ -388,15 +388,17 @@ impl References {
         if root == "local" {
             d.summary = "Reference to undeclared local value".into();
             d.detail =
-                format!("A local value with the name {name:?} has not been declared.{suggestion}");
+                format!("A local value with the name {name:?} has not been declared.{suggestion}")
+                    .into();
         } else {
             d.summary = "Reference to undeclared input variable".into();
             d.detail = format!(
                 "An input variable with the name {name:?} has not been declared.{suggestion}"
-            );
+            )
+            .into();
         }
         let start = hcl_core::Pos {
-            byte: subject.start.byte.saturating_sub(root.len()),
+            byte: subject.start.byte.saturating_sub(root.len() as u32),
             line: subject.start.line,
             column: subject.start.column.saturating_sub(root.len() as u32),
         };

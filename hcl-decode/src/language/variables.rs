@@ -616,7 +616,7 @@ pub(super) fn hide(diags: Diagnostics, what: &str) -> Diagnostics {
     diags
         .into_iter()
         .map(|mut d| {
-            d.detail = format!("The detail is hidden because {what} is sensitive.");
+            d.detail = format!("The detail is hidden because {what} is sensitive.").into();
             d
         })
         .collect()

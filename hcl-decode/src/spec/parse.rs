@@ -2,6 +2,7 @@
 //! `hcldec` (`cmd/hcldec/spec.go`, which decodes the spec blocks with
 //! `gohcl`).
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -90,8 +91,8 @@ fn variables_not_allowed(diags: Diagnostics) -> Diagnostics {
         .map(|d| {
             if d.is(DiagnosticKind::UnknownVariable) {
                 Diagnostic {
-                    summary: "Variables not allowed".to_owned(),
-                    detail: "Variables may not be used here.".to_owned(),
+                    summary: "Variables not allowed".into(),
+                    detail: "Variables may not be used here.".into(),
                     ..d
                 }
             } else {
@@ -194,7 +195,7 @@ fn exactly_one(
     body: &dyn Body,
     content: &BodyContent,
     mut diags: Diagnostics,
-    detail: &str,
+    detail: &'static str,
 ) -> Box<(Spec, Diagnostics)> {
     // On the recursion path of nested specs: the result stays boxed and
     // the errors are built by functions of their own, so that this frame
@@ -223,7 +224,12 @@ fn prepend_diagnostics(diags: &mut Diagnostics, mut first: Diagnostics) {
 /// probably explain it) or for more than one.
 #[cold]
 #[inline(never)]
-fn not_one_spec_block(body: &dyn Body, blocks: &[Block], diags: &mut Diagnostics, detail: &str) {
+fn not_one_spec_block(
+    body: &dyn Body,
+    blocks: &[Block],
+    diags: &mut Diagnostics,
+    detail: &'static str,
+) {
     match blocks {
         [] => {
             if !diags.has_errors() {
@@ -486,7 +492,11 @@ fn optional_attrs(names: &[&str]) -> BodySchema {
     })
 }
 
-fn missing_name_diag(summary: &str, detail: &str, body: &dyn Body) -> Diagnostic {
+fn missing_name_diag(
+    summary: impl Into<Cow<'static, str>>,
+    detail: impl Into<Cow<'static, str>>,
+    body: &dyn Body,
+) -> Diagnostic {
     Diagnostic::error(summary)
         .with_detail(detail)
         .with_subject(body.missing_item_range())
@@ -659,7 +669,7 @@ fn finish_block_list(
     if type_name.is_empty() {
         let kind = if set { "block_set" } else { "block_list" };
         diags.push(missing_name_diag(
-            &format!("Missing block_type in {kind} spec"),
+            format!("Missing block_type in {kind} spec"),
             BLOCK_TYPE_DETAIL,
             body,
         ));
@@ -841,8 +851,8 @@ fn decode_wrapped(
         _ => {
             if !diags.has_errors() {
                 diags.push(missing_name_diag(
-                    &format!("Invalid {kind} spec"),
-                    &format!("A {kind} spec block must have exactly one nested spec block."),
+                    format!("Invalid {kind} spec"),
+                    format!("A {kind} spec block must have exactly one nested spec block."),
                     body,
                 ));
             }

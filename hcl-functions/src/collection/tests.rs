@@ -39,7 +39,7 @@ fn eval(src: &str) -> Result<Value, String> {
     assert!(!diags.has_errors(), "{src}: {diags:?}");
     let (value, diags) = NativeExpression::new(file, id).value(&context());
     match diags.iter().next() {
-        Some(d) => Err(d.detail.clone()),
+        Some(d) => Err(d.detail.to_string()),
         None => Ok(value),
     }
 }

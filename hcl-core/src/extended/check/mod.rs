@@ -265,7 +265,13 @@ impl<'a> TypeChecker<'a> {
         self.diags
     }
 
-    fn error(&mut self, summary: &str, detail: String, subject: Span, context: Option<Span>) {
+    fn error(
+        &mut self,
+        summary: impl Into<std::borrow::Cow<'static, str>>,
+        detail: String,
+        subject: Span,
+        context: Option<Span>,
+    ) {
         let mut d = Diagnostic::error(summary)
             .with_detail(detail)
             .with_subject(self.file.range(subject));
@@ -385,7 +391,7 @@ impl<'a> TypeChecker<'a> {
         match result {
             Ok(t) => t,
             Err(e) => {
-                self.error(&e.summary, e.detail, span, None);
+                self.error(e.summary, e.detail, span, None);
                 ExtType::Dynamic
             }
         }
@@ -482,7 +488,7 @@ impl<'a> TypeChecker<'a> {
             match result {
                 Ok(t) => current = t,
                 Err(e) => {
-                    self.error(&e.summary, e.detail, span, None);
+                    self.error(e.summary, e.detail, span, None);
                     return ExtType::Dynamic;
                 }
             }

@@ -313,7 +313,7 @@ impl<'f> Evaluator<'f> {
     #[inline(never)]
     pub(super) fn error(
         &self,
-        summary: &str,
+        summary: &'static str,
         detail: String,
         subject: Span,
         context: Option<Span>,

@@ -72,7 +72,7 @@ impl Input<'_> {
     /// (as Go counts them).
     fn into_source(self, filename: &str, start: Pos) -> SourceFile {
         let base = if self.bom {
-            Pos::new(start.byte + BOM.len(), start.line, start.column)
+            Pos::new(start.offset() + BOM.len(), start.line, start.column)
         } else {
             start
         };
@@ -129,7 +129,7 @@ fn check_input(src: Cow<'_, [u8]>) -> Option<Input<'_>> {
 fn input_diagnostics(filename: &str, input: &Input<'_>, start: Pos) -> Diagnostics {
     let mut diags = Diagnostics::new();
     if input.bom {
-        let end = Pos::new(start.byte + BOM.len(), start.line, start.column + 1);
+        let end = Pos::new(start.offset() + BOM.len(), start.line, start.column + 1);
         diags.push(
             Diagnostic::error("Invalid byte order mark")
                 .with_kind(DiagnosticKind::ByteOrderMark)
@@ -280,7 +280,6 @@ fn parse_config_input(
         return (Arc::new(file), too_large_diagnostic(filename, len).into());
     };
     let mut parser = Parser::new(input.bytes(), LexMode::Normal, 0, options.max_depth);
-    parser.semantics = options.semantics;
     let root = parser.parse_body(crate::native::lexer::TokenKind::Eof);
     let lex = parser.finish_lexing();
     let parse_diags = std::mem::take(&mut parser.diags);
@@ -318,7 +317,6 @@ fn standalone(
         );
     };
     let mut parser = Parser::new(input.bytes(), mode, 0, options.max_depth);
-    parser.semantics = options.semantics;
     let id = parse(&mut parser);
     let lex = parser.finish_lexing();
     let parse_diags = std::mem::take(&mut parser.diags);

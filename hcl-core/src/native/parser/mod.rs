@@ -44,7 +44,6 @@ use crate::native::ast::{
     Ast, AttributeNode, BlockNode, ExprId, ExprKind, LabelNode, List, NumberId, Step,
 };
 use crate::native::lexer::{LexMode, Lexer, Token, TokenKind};
-use crate::semantics::Semantics;
 use crate::source::Span;
 
 pub(crate) use template::TPart;
@@ -111,9 +110,6 @@ pub(crate) struct Parser<'a> {
     errors: u32,
     depth: u32,
     max_depth: u32,
-    /// The rule set where the specification and Go's parser differ (the
-    /// indentation a `<<-` heredoc removes).
-    pub(crate) semantics: Semantics,
     pub(crate) too_deep_reported: bool,
     /// The height of each expression node (for the nesting limit): one
     /// byte each, [`u8::MAX`] standing for a height found in `tall`.
@@ -177,7 +173,6 @@ impl<'a> Parser<'a> {
             errors: 0,
             depth: 0,
             max_depth: max_depth.min(u32::MAX as usize / 2) as u32,
-            semantics: Semantics::Spec,
             too_deep_reported: false,
             heights,
             tall: HashMap::new(),

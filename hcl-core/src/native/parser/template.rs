@@ -11,7 +11,6 @@ use super::{Detail, Parser, between};
 use crate::native::ast::{Ast, ExprId, ExprKind, ForExpr, Text};
 use crate::native::lexer::{Token, TokenKind, is_go_space, is_plain_ascii_literal};
 use crate::quote::go_quote;
-use crate::semantics::Semantics;
 use crate::source::Span;
 use crate::suggest::suggestion;
 
@@ -805,11 +804,10 @@ impl<'a> Parser<'a> {
     /// of the lines from the literal at the start of each line. Lines of
     /// white space alone are not counted (nor changed).
     ///
-    /// The indentation is what the rule set says: "the minimum number of
-    /// leading spaces" (U+0020) by the specification, so that a tab is
-    /// content (and a line indented with tabs has no indentation); any
-    /// white space (Go's `unicode.IsSpace`), one per grapheme cluster, in
-    /// Go, so that a tab counts as one space.
+    /// The indentation is any white space (Go's `unicode.IsSpace`), one
+    /// per grapheme cluster, so that a tab counts as one space, as the
+    /// specification's own test suite (`expressions/heredoc`) reads "the
+    /// minimum number of leading spaces": tabs are white space too.
     fn flush_heredoc(&mut self, pmark: usize) {
         const NONE: usize = usize::MAX;
         let src = self.src;
@@ -827,10 +825,7 @@ impl<'a> Parser<'a> {
                         if trimmed.is_empty() && orig.ends_with('\n') {
                             spaces = NONE;
                         } else {
-                            spaces = match self.semantics {
-                                Semantics::Spec => leading_spaces(orig),
-                                Semantics::Go => go_indent_clusters(orig, trimmed),
-                            };
+                            spaces = indent_clusters(orig, trimmed);
                             any = true;
                         }
                     }
@@ -849,7 +844,6 @@ impl<'a> Parser<'a> {
             return;
         }
         // Second pass: the same walk, adjusting the literals counted.
-        let semantics = self.semantics;
         let mut newline = true;
         let end = self.s_tparts.len();
         for i in pmark..end {
@@ -863,12 +857,7 @@ impl<'a> Parser<'a> {
                         let orig = text.as_str(src);
                         let trimmed = orig.trim_start_matches(is_go_space);
                         if !(trimmed.is_empty() && orig.ends_with('\n')) {
-                            let cut = match semantics {
-                                // Every line counted starts with at least
-                                // `min_spaces` spaces, a byte each.
-                                Semantics::Spec => min_spaces.min(orig.len()),
-                                Semantics::Go => go_indent_bytes(orig, min_spaces),
-                            };
+                            let cut = indent_bytes(orig, min_spaces);
                             text.cut_front(cut);
                             span.start = (span.start + cut as u32).min(span.end);
                         }
@@ -1185,21 +1174,9 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The number of spaces (U+0020) that `line` starts with, by the
-/// specification's reading of a `<<-` heredoc: a space that a combining
-/// mark follows is part of another character.
-fn leading_spaces(line: &str) -> usize {
-    let count = line.bytes().take_while(|&b| b == b' ').count();
-    if line.as_bytes().get(count).is_none_or(u8::is_ascii) {
-        count
-    } else {
-        line.graphemes(true).take_while(|g| *g == " ").count()
-    }
-}
-
 /// The grapheme clusters of white space that `line` starts with (`trimmed`
-/// is the rest): the indentation by Go's reading of a `<<-` heredoc.
-fn go_indent_clusters(line: &str, trimmed: &str) -> usize {
+/// is the rest): the indentation of a line of a `<<-` heredoc.
+fn indent_clusters(line: &str, trimmed: &str) -> usize {
     let space_bytes = line.len() - trimmed.len();
     line.get(..space_bytes).map_or(0, |s| {
         // Spaces and tabs are a grapheme cluster each.
@@ -1212,8 +1189,8 @@ fn go_indent_clusters(line: &str, trimmed: &str) -> usize {
 }
 
 /// The bytes of the first `clusters` grapheme clusters of `line`, the
-/// white space that Go's reading of a `<<-` heredoc removes.
-fn go_indent_bytes(line: &str, clusters: usize) -> usize {
+/// white space that a `<<-` heredoc removes.
+fn indent_bytes(line: &str, clusters: usize) -> usize {
     let blanks = line
         .as_bytes()
         .get(..clusters)
