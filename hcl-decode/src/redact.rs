@@ -49,10 +49,10 @@ impl Redaction {
             .map(|mut d| {
                 for s in &self.secrets {
                     if d.detail.contains(s.as_str()) {
-                        d.detail = d.detail.replace(s.as_str(), REDACTED);
+                        d.detail = d.detail.replace(s.as_str(), REDACTED).into();
                     }
                     if d.summary.contains(s.as_str()) {
-                        d.summary = d.summary.replace(s.as_str(), REDACTED);
+                        d.summary = d.summary.replace(s.as_str(), REDACTED).into();
                     }
                 }
                 d
@@ -74,7 +74,10 @@ impl Redaction {
         }
         let mut bytes = text.as_bytes().to_vec();
         for r in ranges {
-            let (start, end) = (r.start.byte.min(bytes.len()), r.end.byte.min(bytes.len()));
+            let (start, end) = (
+                r.start.offset().min(bytes.len()),
+                r.end.offset().min(bytes.len()),
+            );
             // Every byte of a multi-byte character is starred, so that
             // the text stays UTF-8.
             for b in &mut bytes[start..end] {
@@ -105,7 +108,7 @@ mod tests {
         let out = r.redact(diags);
         let d = out.iter().next().unwrap();
         assert_eq!(
-            (d.summary.as_str(), d.detail.as_str()),
+            (d.summary.as_ref(), d.detail.as_ref()),
             ("bad (sensitive value)", "(sensitive value)")
         );
         assert_eq!(

@@ -720,8 +720,8 @@ fn summarised(err: &hcl_decode::Error) -> Vec<(String, String, String)> {
         .map(|d| {
             let subject = d.subject.as_ref().map(|r| r.to_string());
             (
-                d.summary.clone(),
-                d.detail.clone(),
+                d.summary.to_string(),
+                d.detail.to_string(),
                 subject.unwrap_or_default(),
             )
         })

@@ -516,8 +516,8 @@ region = \"r\"\ncount = 1\n";
         .iter()
         .map(|d| {
             (
-                d.summary.clone(),
-                d.detail.clone(),
+                d.summary.to_string(),
+                d.detail.to_string(),
                 d.subject
                     .as_ref()
                     .map(|r| r.to_string())
@@ -573,8 +573,8 @@ fn deviation_an_error_inside_a_user_function_keeps_its_own_range() {
                 r.as_ref().map(|r| r.to_string()).unwrap_or_default()
             };
             (
-                d.summary.clone(),
-                d.detail.clone(),
+                d.summary.to_string(),
+                d.detail.to_string(),
                 range(&d.subject),
                 range(&d.context),
             )

@@ -189,7 +189,7 @@ pub fn to_lsp_diagnostic(
     let span = d
         .subject
         .as_ref()
-        .map_or(0..0, |r| r.start.byte..r.end.byte);
+        .map_or(0..0, |r| r.start.offset()..r.end.offset());
     let mut span = span.start.min(doc.text().len())..span.end.min(doc.text().len());
     if span.is_empty() {
         let text = doc.text();
@@ -200,7 +200,7 @@ pub fn to_lsp_diagnostic(
         }
     }
     let message = if d.detail.is_empty() {
-        d.summary.clone()
+        d.summary.to_string()
     } else {
         format!("{}\n{}", d.summary, d.detail)
     };

@@ -230,8 +230,8 @@ fn data(diags: &hcl_decode::Diagnostics) -> Vec<Data> {
         .map(|d| {
             (
                 d.severity.to_string(),
-                d.summary.clone(),
-                d.detail.clone(),
+                d.summary.to_string(),
+                d.detail.to_string(),
                 d.subject.clone(),
                 d.context.clone(),
             )

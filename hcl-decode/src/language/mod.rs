@@ -359,7 +359,7 @@ impl References {
         };
         // The subject is the step: `.NAME`.
         let Some(name) = text
-            .get(subject.start.byte..subject.end.byte)
+            .get(subject.start.offset()..subject.end.offset())
             .and_then(|step| step.strip_prefix(b"."))
             .and_then(|name| std::str::from_utf8(name).ok())
         else {

@@ -123,7 +123,7 @@ impl Failure {
         if let Kind::MissingField(field) = self.0.kind {
             let d = missing_attribute(field, body.missing.clone());
             let mut f = self.place(&body.missing, &d.summary);
-            f.0.message = d.detail;
+            f.0.message = d.detail.into_owned();
             let present = body.entries.iter().map(|e| e.key.as_str());
             if let Some(near) = suggestion(field, present) {
                 f.0.hint = Some(format!(
@@ -152,7 +152,7 @@ impl Failure {
             let mut d = Diagnostic::error("Unsupported label")
                 .with_detail(format!("{}.", unknown_field_message(field, expected)));
             if let Some(near) = suggestion(field, expected.iter().copied()) {
-                d.detail.push_str(&format!(" Did you mean {near:?}?"));
+                d.detail = format!("{} Did you mean {near:?}?", d.detail).into();
             }
             d
         } else if matches!(entry.node, Node::Attribute { .. }) {
@@ -166,8 +166,8 @@ impl Failure {
             });
             unexpected_block(field, entry.key_range.clone(), &schema)
         };
-        self.0.summary = d.summary;
-        self.0.message = d.detail;
+        self.0.summary = d.summary.into_owned();
+        self.0.message = d.detail.into_owned();
         self.0.subject = Some(entry.key_range.clone());
         self
     }

@@ -77,7 +77,7 @@ fn in_source_order(items: Vec<Item>) -> Vec<Item> {
                 files.len() - 1
             }
         };
-        keys.push((file, r.start.byte, i));
+        keys.push((file, r.start.offset(), i));
     }
     keys.sort_unstable();
     let mut slots: Vec<Option<Item>> = items.into_iter().map(Some).collect();
