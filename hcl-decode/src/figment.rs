@@ -142,7 +142,6 @@ impl Hcl {
         self
     }
 
-
     fn evaluate(&self) -> &Evaluated {
         self.evaluated.get_or_init(|| {
             let decoder = match &self.input {

@@ -30,6 +30,8 @@ mod validate;
 #[path = "private.rs"]
 pub mod __private;
 
+#[cfg(feature = "serde")]
+pub use crate::serde::Serde;
 pub use decode::{
     Content, DecodeContext, FromBlocks, FromBody, FromExpression, FromLabel, FromRange,
     FromTypedBlocks, HclBlocks, HclBody,
@@ -38,8 +40,6 @@ pub use decoder::{Decoded, Decoder, Mode, from_file, from_slice, from_str};
 pub use encode::{ToHcl, ToValue, to_string, to_writer};
 pub use error::{Error, FromValueError, Warnings};
 pub use handle::{BodyHandle, ExpressionHandle};
-#[cfg(feature = "serde")]
-pub use crate::serde::Serde;
 pub use target::{FromValue, decode_value};
 pub use validate::Validator;
 

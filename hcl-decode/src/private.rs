@@ -23,8 +23,8 @@ pub mod schema {
     pub use crate::schema::derive::*;
 }
 
-use hcl_core::body::{Attribute, null_required_attribute};
 use hcl_core::Diagnostic;
+use hcl_core::body::{Attribute, null_required_attribute};
 
 /// The attribute and block names a struct declares: its own, and those of
 /// the structs it flattens. Compared at compile time, so that two

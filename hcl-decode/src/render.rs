@@ -61,9 +61,8 @@ impl Report {
 
     fn eprint(&self) {
         #[cfg(feature = "color")]
-        let text =
-            hcl_core::ColorRenderer::for_stream(&self.renderer, &std::io::stderr())
-                .render(&self.diagnostics);
+        let text = hcl_core::ColorRenderer::for_stream(&self.renderer, &std::io::stderr())
+            .render(&self.diagnostics);
         #[cfg(not(feature = "color"))]
         let text = self.renderer.render(&self.diagnostics);
         eprint!("{text}");

@@ -35,7 +35,6 @@ pub const MAX_FILESET_ENTRIES: usize = 100_000;
 /// The largest file the functions read, in bytes (64 MiB).
 pub const MAX_FILE_SIZE: u64 = 64 << 20;
 
-
 /// The family's functions, by name, confined to `root`; `templatefile`
 /// renders with the functions of `library` (the one these belong to).
 pub(crate) fn functions(root: &Path, library: &crate::Library) -> Vec<(&'static str, Function)> {
@@ -938,7 +937,10 @@ mod tests {
             .collect();
         // The one list of their names (for messages, whatever the build)
         // names each of them.
-        assert!(names.iter().all(|n| crate::feature::FILESYSTEM.contains(n)), "{names:?}");
+        assert!(
+            names.iter().all(|n| crate::feature::FILESYSTEM.contains(n)),
+            "{names:?}"
+        );
         assert!(names.len() >= 9);
     }
 

@@ -467,7 +467,9 @@ impl Library {
             .collect();
         let build = match features.as_slice() {
             [] => String::new(),
-            [one] => format!("This build of hcl-functions lacks its cargo feature `{one}`: enable it, then "),
+            [one] => format!(
+                "This build of hcl-functions lacks its cargo feature `{one}`: enable it, then "
+            ),
             many => format!(
                 "This build of hcl-functions lacks its cargo features `{}`: enable them, then ",
                 many.join("`, `")

@@ -197,9 +197,7 @@ fn without_far_suggestion(line: &str) -> String {
         .map(|(_, n)| n.trim_end_matches('"'));
     let suggested = line[at + HINT.len()..].split_once("\"?").map(|(s, _)| s);
     match (named, suggested) {
-        (Some(named), Some(suggested))
-            if hcl_core::suggestion(named, [suggested]).is_none() =>
-        {
+        (Some(named), Some(suggested)) if hcl_core::suggestion(named, [suggested]).is_none() => {
             let end = at + HINT.len() + suggested.len() + 2;
             format!("{}.{}", &line[..at], &line[end..])
         }

@@ -260,7 +260,10 @@ fn go_parse_diagnostics(diags: Diagnostics, file: &ParsedFile, src: &[u8]) -> Di
                 matches!(
                     d.kind,
                     Some(DiagnosticKind::Lexical | DiagnosticKind::InvalidEncoding)
-                ) && d.subject.as_ref().is_some_and(|s| s.start.offset() < bad.start)
+                ) && d
+                    .subject
+                    .as_ref()
+                    .is_some_and(|s| s.start.offset() < bad.start)
             })
             .count();
         kept.insert(at, diag);
