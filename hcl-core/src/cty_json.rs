@@ -443,19 +443,16 @@ fn marshal_map(
     Ok(())
 }
 
-/// An object.
+/// An object's attributes with their types and values. A value of the
+/// type has every attribute, in the same (name) order: the two maps are
+/// walked together, with no lookup per attribute. (A function of its own,
+/// off the recursion path, so that `marshal_object`'s frame stays small.)
 #[inline(never)]
-fn marshal_object(
-    value: &Value,
-    o: &ObjectType,
-    opts: MarshalOptions,
-    out: &mut String,
-) -> Result<(), JsonError> {
-    out.push('{');
-    // A value of the type has every attribute, in the same (name) order:
-    // the two maps are walked together, with no lookup per attribute.
-    let values = value.attributes();
-    let attributes: Vec<(&String, &Type, Option<&Value>)> = match values {
+fn object_entries<'a>(
+    value: &'a Value,
+    o: &'a ObjectType,
+) -> Vec<(&'a String, &'a Type, Option<&'a Value>)> {
+    match value.attributes() {
         Some(values) if values.len() == o.attributes().len() => o
             .attributes()
             .iter()
@@ -467,7 +464,19 @@ fn marshal_object(
             .iter()
             .map(|(name, aty)| (name, aty, value.get(name)))
             .collect(),
-    };
+    }
+}
+
+/// An object.
+#[inline(never)]
+fn marshal_object(
+    value: &Value,
+    o: &ObjectType,
+    opts: MarshalOptions,
+    out: &mut String,
+) -> Result<(), JsonError> {
+    out.push('{');
+    let attributes = object_entries(value, o);
     write_items(
         out,
         &attributes,
