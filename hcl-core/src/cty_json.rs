@@ -178,7 +178,8 @@ pub fn write_value(
     options: MarshalOptions,
 ) -> Result<(), JsonError> {
     let converted;
-    let value = if value.ty().matches(ty) {
+    // `ty` is most often the value's own type: no walk over it is needed.
+    let value = if std::ptr::eq(value.ty(), ty) || value.ty().matches(ty) {
         value
     } else {
         converted = convert(value, ty).map_err(|e| JsonError::at(e.path(), e.message()))?;
