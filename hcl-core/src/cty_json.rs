@@ -178,7 +178,8 @@ pub fn write_value(
     options: MarshalOptions,
 ) -> Result<(), JsonError> {
     let converted;
-    let value = if value.ty().matches(ty) {
+    // `ty` is most often the value's own type: no walk over it is needed.
+    let value = if std::ptr::eq(value.ty(), ty) || value.ty().matches(ty) {
         value
     } else {
         converted = convert(value, ty).map_err(|e| JsonError::at(e.path(), e.message()))?;
@@ -251,7 +252,9 @@ fn marshal_leaf(value: &Value, ty: &Type, out: &mut String) -> Result<(), JsonEr
             write_json_string(out, value.as_str().unwrap_or_default());
         }
         Type::Number => {
-            let n = value.as_number().cloned().unwrap_or_default();
+            let Some(n) = value.as_number() else {
+                return Err(JsonError::new("value is not known"));
+            };
             if n.is_infinite() {
                 return Err(JsonError::new("cannot serialize infinity as JSON"));
             }
@@ -274,10 +277,10 @@ fn marshal_leaf(value: &Value, ty: &Type, out: &mut String) -> Result<(), JsonEr
 /// How many elements make writing a collection in parallel worth it.
 const PARALLEL_MIN_ELEMENTS: usize = 64;
 
-/// Writes one item of a collection (and says whether it wrote anything: a
-/// stripped null writes nothing).
+/// Writes one item of a collection, given its index in the collection
+/// (and says whether it wrote anything: a stripped null writes nothing).
 type WriteItem<'a, T> =
-    &'a (dyn Fn(&mut String, &T, MarshalOptions) -> Result<bool, JsonError> + Sync);
+    &'a (dyn Fn(&mut String, usize, &T, MarshalOptions) -> Result<bool, JsonError> + Sync);
 
 /// Writes the items of a collection, separated by commas: in parallel runs
 /// when there are many and threads are allowed.
@@ -288,7 +291,7 @@ fn write_items<T: Sync>(
     write: WriteItem<'_, T>,
 ) -> Result<(), JsonError> {
     if opts.threads < 2 || items.len() < PARALLEL_MIN_ELEMENTS {
-        write_run(out, items, opts, write)
+        write_run(out, items, 0, opts, write)
     } else {
         write_parallel(out, items, opts, write)
     }
@@ -298,16 +301,17 @@ fn write_items<T: Sync>(
 fn write_run<T>(
     out: &mut String,
     items: &[T],
+    offset: usize,
     opts: MarshalOptions,
     write: WriteItem<'_, T>,
 ) -> Result<(), JsonError> {
     let mut first = true;
-    for item in items {
+    for (i, item) in items.iter().enumerate() {
         let mark = out.len();
         if !first {
             out.push(',');
         }
-        if write(out, item, opts)? {
+        if write(out, offset + i, item, opts)? {
             first = false;
         } else {
             out.truncate(mark);
@@ -327,13 +331,14 @@ fn write_parallel<T: Sync>(
 ) -> Result<(), JsonError> {
     let chunk = items.len().div_ceil(opts.threads);
     let single = opts.threads(1);
-    let run = |part: &[T]| {
+    let run = |(n, part): (usize, &[T])| {
         let mut text = String::new();
-        write_run(&mut text, part, single, write).map(|()| text)
+        write_run(&mut text, part, n * chunk, single, write).map(|()| text)
     };
     let parts: Vec<Result<String, JsonError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = items
             .chunks(chunk)
+            .enumerate()
             .map(|part| {
                 std::thread::Builder::new()
                     .stack_size(8 << 20)
@@ -379,9 +384,8 @@ fn marshal_sequence(
 ) -> Result<(), JsonError> {
     out.push('[');
     let elements = value.elements().unwrap_or_default();
-    let indexed: Vec<(usize, &Value)> = elements.iter().enumerate().collect();
     let set = matches!(ty, Type::Set(_));
-    write_items(out, &indexed, opts, &|out, &(i, element), opts| {
+    write_items(out, elements, opts, &|out, i, element, opts| {
         marshal_into(element, ety, opts, out)
             .map(|()| true)
             .map_err(within(|| {
@@ -402,10 +406,10 @@ fn marshal_tuple(
 ) -> Result<(), JsonError> {
     out.push('[');
     let elements = value.elements().unwrap_or_default();
-    let items: Vec<(usize, (&Value, &Type))> =
-        elements.iter().zip(t.elements()).enumerate().collect();
-    write_items(out, &items, opts, &|out, &(i, (element, ety)), opts| {
-        marshal_into(element, ety, opts, out)
+    let types = t.elements();
+    let elements = &elements[..elements.len().min(types.len())];
+    write_items(out, elements, opts, &|out, i, element, opts| {
+        marshal_into(element, &types[i], opts, out)
             .map(|()| true)
             .map_err(within(|| PathStep::Index(index_key(i))))
     })?;
@@ -426,7 +430,7 @@ fn marshal_map(
         .attributes()
         .map(|a| a.iter().collect())
         .unwrap_or_default();
-    write_items(out, &entries, opts, &|out, &(key, element), opts| {
+    write_items(out, &entries, opts, &|out, _, &(key, element), opts| {
         if opts.strip_nulls && element.is_null() {
             return Ok(false);
         }
@@ -440,6 +444,30 @@ fn marshal_map(
     Ok(())
 }
 
+/// An object's attributes with their types and values. A value of the
+/// type has every attribute, in the same (name) order: the two maps are
+/// walked together, with no lookup per attribute. (A function of its own,
+/// off the recursion path, so that `marshal_object`'s frame stays small.)
+#[inline(never)]
+fn object_entries<'a>(
+    value: &'a Value,
+    o: &'a ObjectType,
+) -> Vec<(&'a String, &'a Type, Option<&'a Value>)> {
+    match value.attributes() {
+        Some(values) if values.len() == o.attributes().len() => o
+            .attributes()
+            .iter()
+            .zip(values.values())
+            .map(|((name, aty), v)| (name, aty, Some(v)))
+            .collect(),
+        _ => o
+            .attributes()
+            .iter()
+            .map(|(name, aty)| (name, aty, value.get(name)))
+            .collect(),
+    }
+}
+
 /// An object.
 #[inline(never)]
 fn marshal_object(
@@ -449,25 +477,30 @@ fn marshal_object(
     out: &mut String,
 ) -> Result<(), JsonError> {
     out.push('{');
-    let attributes: Vec<(&String, &Type)> = o.attributes().iter().collect();
-    write_items(out, &attributes, opts, &|out, &(name, aty), opts| {
-        let null;
-        let element = match value.get(name) {
-            Some(element) => element,
-            None => {
-                null = Value::null(aty.clone());
-                &null
+    let attributes = object_entries(value, o);
+    write_items(
+        out,
+        &attributes,
+        opts,
+        &|out, _, &(name, aty, element), opts| {
+            let null;
+            let element = match element {
+                Some(element) => element,
+                None => {
+                    null = Value::null(aty.clone());
+                    &null
+                }
+            };
+            if opts.strip_nulls && element.is_null() {
+                return Ok(false);
             }
-        };
-        if opts.strip_nulls && element.is_null() {
-            return Ok(false);
-        }
-        write_json_string(out, name);
-        out.push(':');
-        marshal_into(element, aty, opts, out)
-            .map(|()| true)
-            .map_err(within(|| PathStep::Attr(name.clone())))
-    })?;
+            write_json_string(out, name);
+            out.push(':');
+            marshal_into(element, aty, opts, out)
+                .map(|()| true)
+                .map_err(within(|| PathStep::Attr(name.clone())))
+        },
+    )?;
     out.push('}');
     Ok(())
 }
