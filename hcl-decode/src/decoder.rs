@@ -480,6 +480,8 @@ impl Decoder {
                     ctx.declare_function(name.clone(), function.clone())?;
                 }
             }
+        }
+        if !literal {
             // A call to a function the library leaves out says how to
             // enable it.
             ctx.set_function_advice(self.library.advice());

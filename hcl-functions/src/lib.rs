@@ -457,8 +457,8 @@ impl Library {
         FunctionAdvice::new(move |name| library.advise(name))
     }
 
-    /// How to enable `name`, if this library leaves it out (a cargo
-    /// feature of this build that is off, then the library's choice).
+    /// How to enable `name`, if this library leaves it out (the cargo
+    /// features this build lacks, then the library's choice).
     fn advise(&self, name: &str) -> Option<String> {
         let features: Vec<&str> = Feature::needed_by(name)
             .into_iter()
@@ -467,24 +467,11 @@ impl Library {
             .collect();
         let build = match features.as_slice() {
             [] => String::new(),
-            [one] => format!(
-                "This build of hcl-functions lacks its cargo feature `{one}`: enable it, then "
-            ),
+            [one] => format!("build hcl-functions with its cargo feature `{one}`, then "),
             many => format!(
-                "This build of hcl-functions lacks its cargo features `{}`: enable them, then ",
+                "build hcl-functions with its cargo features `{}`, then ",
                 many.join("`, `")
             ),
-        };
-        let then = |rest: &str| {
-            if build.is_empty() {
-                let mut s = rest.to_owned();
-                if let Some(first) = s.get_mut(..1) {
-                    first.make_ascii_uppercase();
-                }
-                s
-            } else {
-                format!("{build}{rest}")
-            }
         };
         #[cfg(feature = "filesystem")]
         let has_root = self.filesystem_root.is_some();
@@ -492,14 +479,12 @@ impl Library {
         let has_root = false;
         if feature::FILESYSTEM.contains(&name) && !has_root {
             return Some(format!(
-                "It is one of the filesystem functions, which read files under a root directory that confines them. {}",
-                then("enable them with `Library::filesystem(root)` in the function library.")
+                "It is one of the filesystem functions, which read files under a root directory that confines them: {build}enable them with `Library::filesystem(root)` in the function library."
             ));
         }
         if feature::IMPURE.contains(&name) && (!self.impure || !build.is_empty()) {
             return Some(format!(
-                "It is impure (its result changes from call to call). {}",
-                then("enable it with `Library::impure()` in the function library.")
+                "It is impure (its result changes from call to call): {build}enable it with `Library::impure()` in the function library."
             ));
         }
         let family = Family::ALL
@@ -509,10 +494,7 @@ impl Library {
             return None;
         }
         Some(format!(
-            "It is in the {family:?} family. {}",
-            then(&format!(
-                "enable it with `Library::family(Family::{family:?})` (or `Library::pure()`, every family) in the function library."
-            ))
+            "It is in the {family:?} family: {build}enable it with `Library::family(Family::{family:?})` (or `Library::pure()`, every family) in the function library."
         ))
     }
 }
