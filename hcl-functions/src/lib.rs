@@ -371,21 +371,25 @@ impl Library {
     ///
     /// assert!(Arc::ptr_eq(&Library::pure().table(), &Library::pure().table()));
     /// assert!(Library::pure().table().contains_key("upper"));
+    /// // Each choice has its own table: hcldec's set is not the empty one.
+    /// assert!(Library::empty().table().is_empty());
+    /// assert_eq!(Library::hcldec().table().len(), 15);
     /// ```
     pub fn table(&self) -> Arc<BTreeMap<String, Function>> {
         self.table
             .get_or_init(|| {
+                #[cfg(feature = "filesystem")]
                 if self.filesystem_root.is_some() {
                     return Arc::new(self.build());
                 }
-                // One table per choice, for the program's life (there are
-                // at most 2^11 choices, and programs make a few).
+                // One table per choice (families, impure functions,
+                // hcldec's set), for the program's life (there are at most
+                // 2^12 choices, and programs make a few).
                 static SHARED: OnceLock<Mutex<BTreeMap<u32, Table>>> = OnceLock::new();
-                let key = self
-                    .families
-                    .iter()
-                    .map(|f| 1u32 << (*f as u32))
-                    .fold(u32::from(self.impure) << 31, |a, b| a | b);
+                let key = self.families.iter().map(|f| 1u32 << (*f as u32)).fold(
+                    u32::from(self.impure) << 31 | u32::from(self.hcldec) << 30,
+                    |a, b| a | b,
+                );
                 let shared = SHARED.get_or_init(Mutex::default);
                 let mut shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
                 shared
