@@ -40,6 +40,11 @@ pub use decoder::{Decoded, Decoder, Mode, from_file, from_slice, from_str};
 pub use encode::{ToHcl, ToValue, to_string, to_writer};
 pub use error::{Error, FromValueError, Warnings};
 pub use handle::{BodyHandle, ExpressionHandle};
+/// The input variables a decoding computed ([`Decoded::inputs`]), from
+/// [`language`].
+pub use language::{InputVariable, ValueSource};
+/// A layered decoding ([`Decoder::layers`]), from [`layered`].
+pub use layered::Layers;
 pub use target::{FromValue, decode_value};
 pub use validate::Validator;
 
