@@ -100,7 +100,9 @@ fn heredoc_text(text: &str) -> String {
 
 fn expression(out: &mut String, src: &str, expr: &dyn Expression) {
     let range = expr.range();
-    let text = src.get(range.start.offset()..range.end.offset()).unwrap_or("");
+    let text = src
+        .get(range.start.offset()..range.end.offset())
+        .unwrap_or("");
     if let Ok(items) = expr.static_list() {
         out.push('[');
         for (i, item) in items.iter().enumerate() {

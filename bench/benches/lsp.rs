@@ -125,10 +125,10 @@ fn main() {
             }),
         )));
         loop {
-            if let Message::Notification(n) = client.receiver.recv().expect("diagnostics") {
-                if n.method == "textDocument/publishDiagnostics" {
-                    break;
-                }
+            if let Message::Notification(n) = client.receiver.recv().expect("diagnostics")
+                && n.method == "textDocument/publishDiagnostics"
+            {
+                break;
             }
         }
         diagnostics.push(Sample {

@@ -441,7 +441,7 @@ impl Ours {
 /// tree is sealed: a schema is how a body is read).
 fn collect_expressions(
     body: &dyn Body,
-    shape: &hcl_core::edit::Body,
+    shape: &hcl_core::edit::EditBody,
     out: &mut Vec<DynExpression>,
 ) {
     let mut schema = BodySchema::default();

@@ -494,7 +494,7 @@ fn best<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
     best
 }
 
-fn implied(body: &edit::Body, into: &mut Body) {
+fn implied(body: &edit::EditBody, into: &mut Body) {
     for a in body.attributes() {
         if into.attribute(a.name()).is_none() {
             into.attributes.push(Attribute {
@@ -567,7 +567,7 @@ fn main() {
     let json = hcl_decode::convert::native_to_json(&native, "corpus.tf", None).expect("converts");
     let back = hcl_decode::convert::json_to_native(&json, "corpus.tf.json", Some(&corpus_schema))
         .expect("converts back");
-    assert_eq!(back.len() > native.len() / 2, true);
+    assert!(back.len() > native.len() / 2);
     println!(
         "conversion of the generated corpus ({:.1} MB native, {:.1} MB JSON), best of 5:",
         native.len() as f64 / MB as f64,
