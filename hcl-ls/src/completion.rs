@@ -9,7 +9,7 @@ use lsp_types::{
     CompletionItem, CompletionItemKind, Documentation, InsertTextFormat, MarkupContent, MarkupKind,
 };
 
-use hcl_decode::schema::{BlockContent, BlockType, Body, Constraint, Nesting, Schema};
+use hcl_decode::schema::{Attribute, BlockContent, BlockType, Body, Constraint, Nesting, Schema};
 
 use crate::document::Document;
 use crate::hover::signature;
@@ -241,6 +241,25 @@ fn body_items(body: &Body, present: &[Item]) -> Vec<CompletionItem> {
             .iter()
             .any(|i| matches!(i, Item::Block(b) if b.block_type == name))
     };
+    schema_items(
+        body,
+        &has_attribute,
+        &has_block,
+        &|a| format!("{} = $0", a.name),
+        &block_snippet,
+    )
+}
+
+/// The completion items of a body's attributes and block types, in either
+/// syntax: those present already (`has_attribute`, `has_block`) left out
+/// where only one is allowed, each inserted as the syntax writes it.
+pub(crate) fn schema_items(
+    body: &Body,
+    has_attribute: &dyn Fn(&str) -> bool,
+    has_block: &dyn Fn(&str) -> bool,
+    attribute_text: &dyn Fn(&Attribute) -> String,
+    block_text: &dyn Fn(&BlockType) -> String,
+) -> Vec<CompletionItem> {
     let mut out = Vec::new();
     for a in body.attributes.iter().filter(|a| !has_attribute(&a.name)) {
         out.push(CompletionItem {
@@ -252,7 +271,7 @@ fn body_items(body: &Body, present: &[Item]) -> Vec<CompletionItem> {
                 if a.required { " (required)" } else { "" }
             )),
             documentation: Some(markdown(schema_at::describe_attribute(a))),
-            insert_text: Some(format!("{} = $0", a.name)),
+            insert_text: Some(attribute_text(a)),
             insert_text_format: Some(InsertTextFormat::SNIPPET),
             deprecated: a.deprecated.is_some().then_some(true),
             ..CompletionItem::default()
@@ -268,7 +287,7 @@ fn body_items(body: &Body, present: &[Item]) -> Vec<CompletionItem> {
             kind: Some(CompletionItemKind::STRUCT),
             detail: Some("block".to_owned()),
             documentation: Some(markdown(schema_at::describe_block(b))),
-            insert_text: Some(block_snippet(b)),
+            insert_text: Some(block_text(b)),
             insert_text_format: Some(InsertTextFormat::SNIPPET),
             deprecated: b.deprecated.is_some().then_some(true),
             ..CompletionItem::default()
@@ -306,7 +325,7 @@ fn block_snippet(b: &BlockType) -> String {
     out
 }
 
-fn markdown(value: String) -> Documentation {
+pub(crate) fn markdown(value: String) -> Documentation {
     Documentation::MarkupContent(MarkupContent {
         kind: MarkupKind::Markdown,
         value,

@@ -1,12 +1,12 @@
 //! Symbols, hover and completion of property names in `.hcl.json` files,
 //! by the schema's reading of the JSON syntax ([`json_outline`]).
 
-use hcl_decode::schema::{Nesting, Schema};
+use hcl_decode::schema::Schema;
 use lsp_types::{
-    CompletionItem, CompletionItemKind, DocumentSymbol, Documentation, Hover, HoverContents,
-    InsertTextFormat, MarkupContent, MarkupKind, SymbolKind,
+    CompletionItem, DocumentSymbol, Hover, HoverContents, MarkupContent, MarkupKind, SymbolKind,
 };
 
+use crate::completion;
 use crate::document::Document;
 use crate::json_outline::{Meaning, Node, Property, objects_at};
 use crate::line_index::Encoding;
@@ -118,45 +118,15 @@ pub fn complete(
     };
     let quote = if quoted { "" } else { "\"" };
     let prefix = &before[typed_start..];
-    let mut out = Vec::new();
-    for a in body.attributes.iter().filter(|a| !present(&a.name)) {
-        out.push(CompletionItem {
-            label: a.name.clone(),
-            kind: Some(CompletionItemKind::PROPERTY),
-            detail: Some(format!(
-                "{}{}",
-                a.ty,
-                if a.required { " (required)" } else { "" }
-            )),
-            documentation: Some(markdown(schema_at::describe_attribute(a))),
-            insert_text: Some(format!("{quote}{}\": $0", a.name)),
-            insert_text_format: Some(InsertTextFormat::SNIPPET),
-            ..CompletionItem::default()
-        });
-    }
-    for b in &body.blocks {
-        if matches!(b.nesting, Nesting::Single | Nesting::Optional) && present(&b.name) {
-            continue;
-        }
-        out.push(CompletionItem {
-            label: b.name.clone(),
-            kind: Some(CompletionItemKind::STRUCT),
-            detail: Some("block".to_owned()),
-            documentation: Some(markdown(schema_at::describe_block(b))),
-            insert_text: Some(format!("{quote}{}\": {{$0}}", b.name)),
-            insert_text_format: Some(InsertTextFormat::SNIPPET),
-            ..CompletionItem::default()
-        });
-    }
+    let mut out = completion::schema_items(
+        body,
+        &present,
+        &present,
+        &|a| format!("{quote}{}\": $0", a.name),
+        &|b| format!("{quote}{}\": {{$0}}", b.name),
+    );
     out.retain(|i| i.label.starts_with(prefix));
     out
-}
-
-fn markdown(value: String) -> Documentation {
-    Documentation::MarkupContent(MarkupContent {
-        kind: MarkupKind::Markdown,
-        value,
-    })
 }
 
 #[cfg(test)]
@@ -165,7 +135,7 @@ mod tests {
     use crate::json_outline::parse;
     use hcl_core::Type;
     use hcl_core::parse::Syntax;
-    use hcl_decode::schema::{Attribute, BlockContent, BlockType, Body, Doc};
+    use hcl_decode::schema::{Attribute, BlockContent, BlockType, Body, Doc, Nesting};
 
     fn schema() -> Schema {
         let mut listener = Body::new();
